@@ -1,0 +1,55 @@
+/// One inconsistency the audit found: a code, the slash-separated JSON path where it
+/// sits, the value found there and the value the repair writes (both as JSON text,
+/// `nil` for "absent"), and what `--fix` does about it.
+public struct Finding: Equatable, Sendable {
+    public var code: FindingCode
+    public var path: String
+    /// The value at `path` as it is in the export (verbatim JSON text), or nil.
+    public var found: String?
+    /// The value the repair writes at `path` (JSON text), or nil.
+    public var expected: String?
+    public var repair: Repair
+
+    public init(code: FindingCode, path: String, found: String?, expected: String?, repair: Repair) {
+        self.code = code
+        self.path = path
+        self.found = found
+        self.expected = expected
+        self.repair = repair
+    }
+}
+
+/// What `sitegen audit --fix` does about a finding.
+public enum Repair: String, Sendable, CaseIterable {
+    case remove, add, set, none
+}
+
+/// Every finding code of the audit contract (`shared/spec/audit.md`).
+public enum FindingCode: String, Sendable, CaseIterable, Comparable {
+    case userInvalid = "user_invalid"
+    case usernameMissing = "username_missing"
+    case usernameDuplicate = "username_duplicate"
+    case followDangling = "follow_dangling"
+    case selfFollow = "self_follow"
+    case followMirrorMissing = "follow_mirror_missing"
+    case postCountMismatch = "post_count_mismatch"
+    case followerCountMismatch = "follower_count_mismatch"
+    case followingCountMismatch = "following_count_mismatch"
+    case likeCountMismatch = "like_count_mismatch"
+    case counterMissing = "counter_missing"
+    case counterInvalid = "counter_invalid"
+    case postOrphan = "post_orphan"
+    case postInvalid = "post_invalid"
+    case posterMismatch = "poster_mismatch"
+    case likeDangling = "like_dangling"
+    case likeDuplicate = "like_duplicate"
+    case likePostMismatch = "like_post_mismatch"
+    case commentPostMismatch = "comment_post_mismatch"
+    case timelineStale = "timeline_stale"
+    case timelineMissing = "timeline_missing"
+    case timelineMismatch = "timeline_mismatch"
+    case imageMissing = "image_missing"
+    case imageInvalid = "image_invalid"
+
+    public static func < (a: FindingCode, b: FindingCode) -> Bool { a.rawValue < b.rawValue }
+}
