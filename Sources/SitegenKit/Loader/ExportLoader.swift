@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an export file, parses it and detects its dialect.
+public enum ExportLoader {
+    /// Loads the export at `path`. Throws `SitegenError` naming the file and, for
+    /// syntax errors, the line and column.
+    public static func load(path: String, dialect forced: Dialect? = nil) throws(SitegenError) -> Export {
+        let (allocation, count) = try readFile(path)
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(allocation: allocation, count: count)
+        } catch {
+            throw SitegenError(file: path, message: "invalid JSON: \(error.message)", line: error.line, column: error.column)
+        }
+        let root = document.root
+        if !document.isObject(root) && !document.isNull(root) {
+            let kind = document.kind(root)
+            throw SitegenError(file: path, message: "the root is \(article(kind)), not an object: not a Firebase export")
+        }
+        return Export(path: path, document: document, dialect: forced ?? detectDialect(document))
+    }
+
+    /// Reads the whole file into a buffer padded for the parser.
+    static func readFile(_ path: String) throws(SitegenError) -> (UnsafeMutableRawPointer, Int) {
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { throw SitegenError(file: path, message: "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw SitegenError(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw SitegenError(file: path, message: "is a directory, not an export file")
+        }
+        let size = Int(info.st_size)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size + JSONParser.padding, alignment: 16)
+        var done = 0
+        while done < size {
+            let n = read(fd, buffer + done, size - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let message = String(cString: strerror(errno))
+                buffer.deallocate()
+                throw SitegenError(file: path, message: "cannot read: \(message)")
+            }
+            if n == 0 { break }
+            done += n
+        }
+        (buffer + done).initializeMemory(as: UInt8.self, repeating: 0, count: JSONParser.padding)
+        return (buffer, done)
+    }
+
+    /// Dialect B has `images`, users with `follows`, posts keyed directly by push id
+    /// carrying a `username`; dialect A nests posts under uids and has the edge trees.
+    static func detectDialect(_ d: JSONDocument) -> Dialect {
+        let root = d.root
+        guard d.isObject(root) else { return .makestagram }
+        if d.member(root, "images") != nil { return .timeline }
+        for name: StaticString in ["followers", "following", "postLikes", "timeline"] where d.member(root, name) != nil {
+            return .makestagram
+        }
+        if let users = d.member(root, "users"), d.isContainer(users) {
+            var votes = 0
+            d.forEachChild(users) { u in
+                if d.member(u, "follows") != nil { votes += 1 }
+                if d.member(u, anyOf: ["post_count", "posts_count", "follower_count", "followers_count", "following_count"]) != nil { votes -= 1 }
+            }
+            if votes != 0 { return votes > 0 ? .timeline : .makestagram }
+        }
+        if let posts = d.member(root, "posts"), d.isContainer(posts) {
+            var votes = 0
+            d.forEachChild(posts) { p in
+                if d.member(p, anyOf: ["imageEndpoint", "imageEndPoint", "image", "username", "user", "likes", "like", "comments"]) != nil { votes += 1 }
+                if d.member(p, anyOf: ["image_url", "created_at", "poster"]) != nil { votes -= 1 }
+            }
+            if votes > 0 { return .timeline }
+        }
+        return .makestagram
+    }
+
+    private static func article(_ kind: JSONKind) -> String {
+        switch kind {
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        case .object: return "an object"
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// One JSON value of a parsed document: where its text is, where its key is, and
+/// where its subtree ends in the node list (children follow their parent, in order).
+public struct JSONNode: Sendable {
+    /// Offset of the value's first byte.
+    public var start: Int
+    /// Offset one past the value's last byte.
+    public var end: Int
+    /// `start` minus the offset of the member key's opening quote; 0 for array elements and the root.
+    var keyDelta: UInt32
+    /// Index of the first node after this subtree (the next sibling, if any).
+    public var next: Int32
+    /// Index of the containing object or array; -1 for the root.
+    public var parent: Int32
+}
+
+/// The kind of a JSON value, read from its first byte.
+public enum JSONKind: Sendable, Equatable {
+    case object, array, string, number, bool, null
+}
+
+/// A JSON document kept as its original bytes plus an index of every value's span
+/// (a "tape"). Nothing is decoded until asked for, so a repair can copy every byte it
+/// does not change, and memory stays a small multiple of the file's size.
+public final class JSONDocument: @unchecked Sendable {
+    /// The file's bytes (followed by 8 zero bytes of padding, not counted).
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public let nodes: [JSONNode]
+    private let allocation: UnsafeMutableRawPointer
+
+    init(allocation: UnsafeMutableRawPointer, count: Int, nodes: [JSONNode]) {
+        self.allocation = allocation
+        self.bytes = UnsafeBufferPointer(start: allocation.assumingMemoryBound(to: UInt8.self), count: count)
+        self.nodes = nodes
+    }
+
+    deinit { allocation.deallocate() }
+
+    /// Parses `data` (copied) into a document; for tests and small inputs.
+    public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: data.count + JSONParser.padding, alignment: 16)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: data.count + JSONParser.padding)
+        data.withUnsafeBytes { raw.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
+        return try parse(allocation: raw, count: data.count)
+    }
+
+    /// Parses bytes already in `allocation` (padded with `JSONParser.padding` zero bytes);
+    /// the document takes ownership of the allocation.
+    static func parse(allocation: UnsafeMutableRawPointer, count: Int) throws(JSONSyntaxError) -> JSONDocument {
+        let base = UnsafePointer(allocation.assumingMemoryBound(to: UInt8.self))
+        var parser = JSONParser(base: base, count: count)
+        do {
+            let nodes = try parser.parse()
+            return JSONDocument(allocation: allocation, count: count, nodes: nodes)
+        } catch {
+            allocation.deallocate()
+            throw error
+        }
+    }
+
+    public var root: Int32 { 0 }
+
+    // MARK: - Reading a node
+
+    @inline(__always) public func kind(_ i: Int32) -> JSONKind {
+        switch bytes[nodes[Int(i)].start] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        default: return .number
+        }
+    }
+
+    @inline(__always) public func isContainer(_ i: Int32) -> Bool {
+        let c = bytes[nodes[Int(i)].start]
+        return c == UInt8(ascii: "{") || c == UInt8(ascii: "[")
+    }
+
+    @inline(__always) public func isObject(_ i: Int32) -> Bool { bytes[nodes[Int(i)].start] == UInt8(ascii: "{") }
+    @inline(__always) public func isArray(_ i: Int32) -> Bool { bytes[nodes[Int(i)].start] == UInt8(ascii: "[") }
+    @inline(__always) public func isString(_ i: Int32) -> Bool { bytes[nodes[Int(i)].start] == UInt8(ascii: "\"") }
+    @inline(__always) public func isNull(_ i: Int32) -> Bool { bytes[nodes[Int(i)].start] == UInt8(ascii: "n") }
+    @inline(__always) public func isNumber(_ i: Int32) -> Bool {
+        let c = bytes[nodes[Int(i)].start]
+        return c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+
+    /// The value's JSON text, verbatim.
+    public func rawText(_ i: Int32) -> String {
+        let n = nodes[Int(i)]
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[n.start..<n.end]), as: UTF8.self)
+    }
+
+    /// The raw bytes of the value's text.
+    @inline(__always) public func rawBytes(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+        let n = nodes[Int(i)]
+        return UnsafeBufferPointer(rebasing: bytes[n.start..<n.end])
+    }
+
+    /// A string value, decoded; nil when the value is not a string.
+    public func string(_ i: Int32) -> String? {
+        guard isString(i) else { return nil }
+        let n = nodes[Int(i)]
+        return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[(n.start + 1)..<(n.end - 1)]))
+    }
+
+    // MARK: - Members and elements
+
+    /// Whether the node is a member of an object (has a key).
+    @inline(__always) public func hasKey(_ i: Int32) -> Bool { nodes[Int(i)].keyDelta != 0 }
+
+    /// The raw bytes between the quotes of the node's key (escapes not decoded);
+    /// empty for array elements and the root.
+    @inline(__always) public func rawKey(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+        let n = nodes[Int(i)]
+        guard n.keyDelta != 0 else { return UnsafeBufferPointer(start: bytes.baseAddress, count: 0) }
+        let open = n.start - Int(n.keyDelta)
+        var j = open + 1
+        while true {
+            let c = bytes[j]
+            if c == UInt8(ascii: "\"") { break }
+            j += c == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return UnsafeBufferPointer(rebasing: bytes[(open + 1)..<j])
+    }
+
+    /// Offset of the member's first byte (its key's quote), or of the value for elements.
+    @inline(__always) public func memberStart(_ i: Int32) -> Int {
+        let n = nodes[Int(i)]
+        return n.start - Int(n.keyDelta)
+    }
+
+    /// The node's key, decoded; for an array element its index, as Firebase names it.
+    public func key(_ i: Int32) -> String {
+        if hasKey(i) { return JSONString.decode(rawKey(i)) }
+        let p = nodes[Int(i)].parent
+        guard p >= 0 else { return "" }
+        var index = 0
+        var c = p + 1
+        while c != i { c = nodes[Int(c)].next; index += 1 }
+        return String(index)
+    }
+
+    /// Whether the node's key, decoded, equals `name` (an ASCII literal).
+    @inline(__always) public func keyEquals(_ i: Int32, _ name: StaticString) -> Bool {
+        let k = rawKey(i)
+        guard k.count == name.utf8CodeUnitCount else { return false }
+        return memcmp(k.baseAddress!, name.utf8Start, k.count) == 0
+    }
+
+    /// Calls `body` with each child of an object or array, in document order.
+    @inline(__always) public func forEachChild(_ i: Int32, _ body: (Int32) throws -> Void) rethrows {
+        let end = nodes[Int(i)].next
+        var c = i + 1
+        while c < end {
+            try body(c)
+            c = nodes[Int(c)].next
+        }
+    }
+
+    /// The children of an object or array, in document order.
+    public func children(_ i: Int32) -> [Int32] {
+        var out: [Int32] = []
+        forEachChild(i) { out.append($0) }
+        return out
+    }
+
+    public func childCount(_ i: Int32) -> Int {
+        var n = 0
+        forEachChild(i) { _ in n += 1 }
+        return n
+    }
+
+    /// The member of object `i` named `name`, if `i` is an object that has one
+    /// (of duplicate keys, the last wins, as in JavaScript's `JSON.parse`).
+    @inline(__always) public func member(_ i: Int32, _ name: StaticString) -> Int32? {
+        guard isObject(i) else { return nil }
+        let end = nodes[Int(i)].next
+        var c = i + 1
+        var found: Int32?
+        while c < end {
+            if keyEquals(c, name) { found = c }
+            c = nodes[Int(c)].next
+        }
+        return found
+    }
+
+    /// The first member of object `i` whose key is one of `names`, searched in the order given.
+    public func member(_ i: Int32, anyOf names: [StaticString]) -> Int32? {
+        for name in names {
+            if let m = member(i, name) { return m }
+        }
+        return nil
+    }
+
+    /// The child of a container named `key` (for arrays, the element at that index).
+    public func child(_ i: Int32, key: String) -> Int32? {
+        if isObject(i) {
+            var found: Int32?
+            var bytesOfKey = Array(key.utf8)
+            forEachChild(i) { c in
+                let raw = rawKey(c)
+                if raw.elementsEqual(bytesOfKey) || (raw.contains(UInt8(ascii: "\\")) && JSONString.decode(raw) == key) {
+                    found = c
+                }
+            }
+            bytesOfKey.removeAll()
+            return found
+        }
+        if isArray(i), let index = Int(key), index >= 0 {
+            var n = 0
+            var found: Int32?
+            forEachChild(i) { c in
+                if n == index { found = c }
+                n += 1
+            }
+            return found
+        }
+        return nil
+    }
+
+    // MARK: - Positions
+
+    /// 1-based line and column (in characters) of a byte offset.
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        JSONParser.lineAndColumn(base: bytes.baseAddress!, offset: offset)
+    }
+}

@@ -1,0 +1,37 @@
+/// A loaded export: the parsed document, its dialect, and its root nodes.
+public final class Export: @unchecked Sendable {
+    /// The file it was read from, as the user named it (for messages).
+    public let path: String
+    public let document: JSONDocument
+    public let dialect: Dialect
+
+    public let users: Int32?
+    public let posts: Int32?
+    public let followers: Int32?
+    public let following: Int32?
+    public let postLikes: Int32?
+    public let timeline: Int32?
+    public let images: Int32?
+
+    init(path: String, document: JSONDocument, dialect: Dialect) {
+        self.path = path
+        self.document = document
+        self.dialect = dialect
+        let root = document.root
+        let isObject = document.isObject(root)
+        func node(_ name: StaticString) -> Int32? {
+            guard isObject, let n = document.member(root, name), document.isContainer(n) else { return nil }
+            return n
+        }
+        users = node("users")
+        posts = node("posts")
+        followers = node("followers")
+        following = node("following")
+        postLikes = node("postLikes")
+        timeline = node("timeline")
+        images = node("images")
+    }
+
+    /// The file's size in bytes.
+    public var byteCount: Int { document.bytes.count }
+}

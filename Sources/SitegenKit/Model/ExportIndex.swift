@@ -1,0 +1,44 @@
+import Foundation
+
+/// A user record of either dialect.
+public struct UserEntry: Sendable {
+    public let uid: String
+    /// The `users/<uid>` object.
+    public let node: Int32
+    /// The non-empty username, if the record has one.
+    public var username: String?
+    public var usernameNode: Int32?
+}
+
+/// A post of either dialect.
+public struct PostEntry: Sendable {
+    /// The push id (`posts/<uid>/<key>` in dialect A, `posts/<key>` in B).
+    public let key: String
+    public let node: Int32
+    /// Index of the owning user, or -1 when the owner is not a user (orphan) or unknown.
+    public var owner: Int32
+    public let isObject: Bool
+}
+
+/// Both dialects normalised: users and posts with their nodes in the document,
+/// looked up by uid, push id or (case-folded) username.
+public final class ExportIndex: @unchecked Sendable {
+    public internal(set) var users: [UserEntry] = []
+    public internal(set) var posts: [PostEntry] = []
+    /// Post indices of each user, in document order.
+    public internal(set) var postsOf: [[Int32]] = []
+    var userTable = KeyTable()
+    var postTable = KeyTable()
+    /// Case-folded username → the first user (in uid key order) that has it.
+    var usernameOwner: [String: Int32] = [:]
+
+    public func user(uid: String) -> Int32? { userTable.lookup(uid) }
+    public func post(key: String) -> Int32? { postTable.lookup(key) }
+    public func user(username: String) -> Int32? { usernameOwner[Self.fold(username)] }
+
+    /// Unicode case folding (`Straße` and `STRASSE` fold alike), with an ASCII fast path.
+    public static func fold(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
+        return s.folding(options: [.caseInsensitive], locale: nil)
+    }
+}

@@ -1,0 +1,46 @@
+/// Firebase's order of keys: keys that are 32-bit integers first, numerically, then
+/// every other key by its UTF-8 bytes. "Smaller uid" and "the first like" mean this order.
+public enum KeyOrder {
+    public static func less(_ a: String, _ b: String) -> Bool {
+        let ia = integerKey(a), ib = integerKey(b)
+        switch (ia, ib) {
+        case let (x?, y?): return x != y ? x < y : a.utf8.lexicographicallyPrecedes(b.utf8)
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+    }
+
+    /// Paths compared segment by segment; a path sorts before the paths below it.
+    public static func pathLess(_ a: String, _ b: String) -> Bool {
+        var sa = a.split(separator: "/", omittingEmptySubsequences: false).makeIterator()
+        var sb = b.split(separator: "/", omittingEmptySubsequences: false).makeIterator()
+        while true {
+            switch (sa.next(), sb.next()) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (x?, y?):
+                if x != y { return less(String(x), String(y)) }
+            }
+        }
+    }
+
+    /// The key's value if it is a 32-bit integer written the canonical way ("0", "-7", not "07").
+    static func integerKey(_ s: String) -> Int64? {
+        let u = Array(s.utf8)
+        guard !u.isEmpty, u.count <= 11 else { return nil }
+        var i = 0
+        if u[0] == UInt8(ascii: "-") { i = 1 }
+        guard i < u.count else { return nil }
+        if u[i] == UInt8(ascii: "0") && (u.count > i + 1 || i == 1) { return nil }
+        var v: Int64 = 0
+        for k in i..<u.count {
+            guard u[k] >= 48 && u[k] <= 57 else { return nil }
+            v = v * 10 + Int64(u[k] - 48)
+        }
+        v = i == 1 ? -v : v
+        guard v >= Int64(Int32.min) && v <= Int64(Int32.max) else { return nil }
+        return v
+    }
+}

@@ -1,0 +1,238 @@
+/// Applies repair edits to an export's bytes: every byte outside the edited paths is
+/// copied as it is (whitespace, key order, number spellings, unknown nodes). Removed
+/// members take their separating comma with them; an object left empty disappears
+/// from its parent as Firebase does; added members copy their siblings' layout.
+public struct ExportRewriter {
+    private let doc: JSONDocument
+    private var removed = Set<Int32>()
+    private var replaced: [Int32: String] = [:]
+    private var added: [Int32: AddedMembers] = [:]
+    /// Containers with an edit somewhere below them.
+    private var dirty = Set<Int32>()
+
+    /// New members to insert into one existing container, nested where parents are new.
+    final class AddedMembers {
+        var value: String?
+        var children: [String: AddedMembers] = [:]
+
+        /// Compact JSON for a new member's value.
+        func text() -> String {
+            if let value { return value }
+            let keys = children.keys.sorted(by: KeyOrder.less)
+            return "{" + keys.map { JSONString.quoted($0) + ":" + children[$0]!.text() }.joined(separator: ",") + "}"
+        }
+    }
+
+    public init(document: JSONDocument, edits: [RepairEdit]) {
+        doc = document
+        for edit in edits {
+            switch edit {
+            case let .remove(node, _):
+                removed.insert(node)
+                markDirty(above: node)
+            case let .set(node, _, text):
+                replaced[node] = text
+                markDirty(above: node)
+            case let .add(under, keys, _, text):
+                var level = added[under] ?? AddedMembers()
+                added[under] = level
+                for key in keys {
+                    let next = level.children[key] ?? AddedMembers()
+                    level.children[key] = next
+                    level = next
+                }
+                level.value = text
+                dirty.insert(under)
+                markDirty(above: under)
+            }
+        }
+        pruneEmptied()
+    }
+
+    private mutating func markDirty(above node: Int32) {
+        var p = doc.nodes[Int(node)].parent
+        while p >= 0, dirty.insert(p).inserted {
+            p = doc.nodes[Int(p)].parent
+        }
+    }
+
+    /// A container whose members are all removed, and that gains none, is removed too.
+    private mutating func pruneEmptied() {
+        var candidates = Set(removed.map { doc.nodes[Int($0)].parent })
+        while !candidates.isEmpty {
+            var next = Set<Int32>()
+            for p in candidates where p > 0 && !removed.contains(p) && added[p] == nil {
+                var live = false
+                doc.forEachChild(p) { c in
+                    if !removed.contains(c) && !(doc.isArray(p) && doc.isNull(c)) { live = true }
+                }
+                if !live {
+                    removed.insert(p)
+                    next.insert(doc.nodes[Int(p)].parent)
+                }
+            }
+            candidates = next
+        }
+    }
+
+    /// The repaired export, handed out in chunks of a few megabytes.
+    public func write(_ sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var out = OutputBuffer(sink: sink)
+        // Bytes before and after the root value (a byte order mark, whitespace).
+        let root = doc.nodes[0]
+        try out.append(doc.bytes, root.start > 0 ? 0..<root.start : 0..<0)
+        try emit(0, &out)
+        try out.append(doc.bytes, root.end..<doc.bytes.count)
+        try out.flush()
+    }
+
+    /// The repaired export in memory.
+    public func bytes() -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(doc.bytes.count)
+        try? write { result.append(contentsOf: $0) }
+        return result
+    }
+
+    // MARK: - Emitting
+
+    private func emit(_ i: Int32, _ out: inout OutputBuffer) throws {
+        if let text = replaced[i] {
+            try out.append(text)
+            return
+        }
+        let node = doc.nodes[Int(i)]
+        guard dirty.contains(i) else {
+            try out.append(doc.bytes, node.start..<node.end)
+            return
+        }
+        if doc.isArray(i), let additions = added[i], additions.children.keys.contains(where: { Int($0) == nil }) {
+            try emitArrayAsObject(i, additions, &out)
+            return
+        }
+        let isObject = doc.isObject(i)
+        let kids = doc.children(i)
+        try out.append(isObject ? "{" : "[")
+        var keptAny = false
+        var lastGap: Range<Int> = (node.start + 1)..<(node.start + 1)
+        var separator: Range<Int>?
+        for (j, c) in kids.enumerated() {
+            let member = doc.memberStart(c)
+            let gapStart = j == 0 ? node.start + 1 : doc.nodes[Int(kids[j - 1])].end
+            if removed.contains(c) && isObject { continue }
+            if keptAny {
+                try out.append(doc.bytes, gapStart..<member)
+                lastGap = afterComma(gapStart..<member)
+            } else {
+                // The first member kept: the whitespace that followed the opening bracket.
+                let first = (node.start + 1)..<doc.memberStart(kids[0])
+                try out.append(doc.bytes, first)
+                lastGap = first
+            }
+            keptAny = true
+            if isObject {
+                let keyEnd = member + doc.rawKey(c).count + 2
+                separator = keyEnd..<doc.nodes[Int(c)].start
+                try out.append(doc.bytes, member..<doc.nodes[Int(c)].start)
+            }
+            if removed.contains(c) {
+                try out.append("null")  // an array element: indexes are keys
+            } else {
+                try emit(c, &out)
+            }
+        }
+        if let additions = added[i] {
+            var keys = additions.children.keys.sorted(by: KeyOrder.less)
+            if !isObject {
+                keys.sort { Int($0)! < Int($1)! }
+            }
+            var count = kids.count
+            for key in keys {
+                let value = additions.children[key]!
+                if isObject {
+                    if keptAny { try out.append(",") }
+                    try out.append(doc.bytes, lastGap)
+                    try out.append(JSONString.quoted(key))
+                    if let separator { try out.append(doc.bytes, separator) } else { try out.append(":") }
+                } else {
+                    // Array: pad with nulls up to the index.
+                    let target = Int(key)!
+                    while count < target {
+                        try out.append(keptAny || count > 0 ? ",null" : "null")
+                        count += 1
+                    }
+                    if keptAny || count > 0 { try out.append(",") }
+                    count += 1
+                }
+                try out.append(value.text())
+                keptAny = true
+            }
+        }
+        if let last = kids.last {
+            try out.append(doc.bytes, doc.nodes[Int(last)].end..<(node.end - 1))
+        } else {
+            try out.append(doc.bytes, (node.start + 1)..<(node.end - 1))
+        }
+        try out.append(isObject ? "}" : "]")
+    }
+
+    /// The whitespace of a gap `,<ws>` between members.
+    private func afterComma(_ gap: Range<Int>) -> Range<Int> {
+        var s = gap.lowerBound
+        while s < gap.upperBound && doc.bytes[s] != UInt8(ascii: ",") { s += 1 }
+        return min(s + 1, gap.upperBound)..<gap.upperBound
+    }
+
+    /// An exported array that gains a non-index key becomes the object it stands for.
+    private func emitArrayAsObject(_ i: Int32, _ additions: AddedMembers, _ out: inout OutputBuffer) throws {
+        try out.append("{")
+        var first = true
+        var position = 0
+        for c in doc.children(i) {
+            defer { position += 1 }
+            if removed.contains(c) || doc.isNull(c) { continue }
+            try out.append((first ? "" : ",") + JSONString.quoted(String(position)) + ":")
+            try emit(c, &out)
+            first = false
+        }
+        for key in additions.children.keys.sorted(by: KeyOrder.less) {
+            try out.append((first ? "" : ",") + JSONString.quoted(key) + ":" + additions.children[key]!.text())
+            first = false
+        }
+        try out.append("}")
+    }
+}
+
+/// Collects output and hands it to a sink in chunks.
+struct OutputBuffer {
+    let sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+    var buffer: [UInt8] = []
+    static let chunk = 4 << 20
+
+    init(sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(OutputBuffer.chunk + 4096)
+    }
+
+    mutating func append(_ s: String) throws {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= OutputBuffer.chunk { try flush() }
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws {
+        guard !range.isEmpty else { return }
+        if range.count >= OutputBuffer.chunk {
+            try flush()
+            try sink(UnsafeBufferPointer(rebasing: bytes[range]))
+            return
+        }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        if buffer.count >= OutputBuffer.chunk { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBufferPointer { try sink($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,170 @@
+// MARK: - Dialect A: posts, likes, counters
+
+extension Validator {
+    /// Indexes `posts/<uid>/<key>`: a group whose uid is not a user is one `post_orphan`
+    /// (its posts are kept and still exist for likes, but nothing inside is checked).
+    func indexPostsByOwner() {
+        guard let posts = export.posts else { return }
+        keyedChildren(posts) { group, uid in
+            let owner = index.userTable.lookup(uid)
+            if owner == nil {
+                report(.postOrphan, "posts/\(uid)", found: nil)
+            } else if !doc.isContainer(group) {
+                report(.postInvalid, "posts/\(uid)", found: found(group))
+                return
+            }
+            guard doc.isContainer(group) else { return }
+            keyedChildren(group) { post, key in
+                let i = Int32(index.posts.count)
+                index.posts.append(PostEntry(key: key, node: post, owner: owner ?? -1, isObject: doc.isObject(post)))
+                index.postTable.insert(key, value: i)
+                if let owner { index.postsOf[Int(owner)].append(i) }
+            }
+        }
+    }
+
+    /// `postLikes/<key>/<uid>`: likes of a post that does not exist, or by a uid that is
+    /// not a user, dangle; the rest are counted.
+    func checkPostLikes() {
+        likeCount = Array(repeating: 0, count: index.posts.count)
+        guard let likes = export.postLikes else { return }
+        keyedChildren(likes) { list, key in
+            guard let post = index.postTable.lookup(key) else {
+                remove(.likeDangling, "postLikes/\(key)", node: list)
+                return
+            }
+            guard doc.isContainer(list) else { return }
+            let isArray = doc.isArray(list)
+            var position = 0
+            doc.forEachChild(list) { like in
+                defer { position += 1 }
+                if isArray && doc.isNull(like) { return }
+                if (isArray ? index.userTable.lookup(String(position)) : userIndex(key: like)) != nil {
+                    likeCount[Int(post)] += 1
+                } else {
+                    remove(.likeDangling, "postLikes/\(key)/\(isArray ? String(position) : doc.key(like))", node: like)
+                }
+            }
+        }
+    }
+
+    /// Every post of a user: usable fields, its like counter and its `poster` copy.
+    func checkMakestagramPosts() {
+        for (i, post) in index.posts.enumerated() where post.owner >= 0 {
+            let owner = index.users[Int(post.owner)]
+            let path = "posts/\(owner.uid)/\(post.key)"
+            guard post.isObject else {
+                report(.postInvalid, path, found: found(post.node))
+                continue
+            }
+            let image = doc.member(post.node, "image_url")
+            if image == nil || !doc.isString(image!) {
+                report(.postInvalid, "\(path)/image_url", found: found(image))
+            }
+            let created = doc.member(post.node, "created_at")
+            if created == nil || !doc.isNumber(created!) {
+                report(.postInvalid, "\(path)/created_at", found: found(created))
+            }
+            checkCounter(in: post.node, path: path, names: ["like_count", "likes_count"],
+                         expected: likeCount[i], mismatch: .likeCountMismatch)
+            checkPoster(of: post.node, path: path, owner: owner)
+        }
+    }
+
+    func checkUserCounters() {
+        for (i, user) in index.users.enumerated() {
+            let path = "users/\(user.uid)"
+            checkCounter(in: user.node, path: path, names: ["post_count", "posts_count"],
+                         expected: index.postsOf[i].count, mismatch: .postCountMismatch)
+            checkCounter(in: user.node, path: path, names: ["follower_count", "followers_count"],
+                         expected: followersOf[i].count, mismatch: .followerCountMismatch)
+            checkCounter(in: user.node, path: path, names: ["following_count"],
+                         expected: followingOf[i].count, mismatch: .followingCountMismatch)
+        }
+    }
+
+    /// One finding per counter: missing, else invalid, else mismatch.
+    private func checkCounter(in record: Int32, path: String, names: [StaticString], expected: Int, mismatch: FindingCode) {
+        let text = String(expected)
+        guard let node = doc.member(record, anyOf: names) else {
+            let name = names[0].description
+            set(.counterMissing, "\(path)/\(name)", node: nil, text: text, under: record, keys: [name])
+            return
+        }
+        let counterPath = "\(path)/\(doc.key(node))"
+        guard let value = CounterValue.parse(doc.rawBytes(node)) else {
+            set(.counterInvalid, counterPath, node: node, text: text)
+            return
+        }
+        if value != CounterValue.exact(expected) {
+            set(mismatch, counterPath, node: node, text: text)
+        }
+    }
+
+    /// `poster` must be `{uid, username}` of the owner (only `uid` when the owner has no
+    /// username). The repair writes only the fields that differ, keeping any others.
+    private func checkPoster(of post: Int32, path: String, owner: UserEntry) {
+        let posterPath = "\(path)/poster"
+        let uidText = JSONString.quoted(owner.uid)
+        let nameText = owner.username.map(JSONString.quoted)
+        guard let poster = doc.member(post, "poster"), doc.isObject(poster) else {
+            var text = "{\"uid\":\(uidText)"
+            if let nameText { text += ",\"username\":\(nameText)" }
+            text += "}"
+            set(.posterMismatch, posterPath, node: doc.member(post, "poster"), text: text, under: post, keys: ["poster"])
+            return
+        }
+        let uidNode = doc.member(poster, "uid")
+        let nameNode = doc.member(poster, "username")
+        let uidOK = uidNode.flatMap(doc.string) == owner.uid
+        let nameOK = owner.username == nil || nameNode.flatMap(doc.string) == owner.username
+        if uidOK && nameOK { return }
+
+        // The expected object: the poster's members with uid and username corrected.
+        var members: [String] = []
+        var sawUID = false, sawName = false
+        doc.forEachChild(poster) { m in
+            let key = doc.key(m)
+            var value = doc.rawText(m)
+            if key == "uid", m == uidNode { value = uidText; sawUID = true }
+            if key == "username", m == nameNode, let nameText { value = nameText; sawName = true }
+            if (key == "uid" && m != uidNode) || (key == "username" && m != nameNode) { return }
+            members.append("\(JSONString.quoted(key)):\(value)")
+        }
+        if !sawUID { members.append("\"uid\":\(uidText)") }
+        if !sawName, let nameText { members.append("\"username\":\(nameText)") }
+        report(.posterMismatch, posterPath, found: found(poster), expected: "{" + members.joined(separator: ",") + "}", repair: .set)
+
+        if !uidOK {
+            if let uidNode { edits.append(.set(node: uidNode, path: "\(posterPath)/uid", text: uidText)) }
+            else { edits.append(.add(under: poster, keys: ["uid"], path: "\(posterPath)/uid", text: uidText)) }
+        }
+        if !nameOK, let nameText {
+            if let nameNode { edits.append(.set(node: nameNode, path: "\(posterPath)/username", text: nameText)) }
+            else { edits.append(.add(under: poster, keys: ["username"], path: "\(posterPath)/username", text: nameText)) }
+        }
+    }
+}
+
+/// A counter's stored value, when it is a non-negative integral JSON number.
+enum CounterValue: Equatable {
+    case exact(Int)
+    /// Integral but beyond `Int` (e.g. 12345678901234567890): never a true count.
+    case huge
+
+    static func parse(_ raw: UnsafeBufferPointer<UInt8>) -> CounterValue? {
+        guard let first = raw.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57) else { return nil }
+        if raw.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            var v = 0
+            for c in raw {
+                let (m, o1) = v.multipliedReportingOverflow(by: 10)
+                let (s, o2) = m.addingReportingOverflow(Int(c - 48))
+                if o1 || o2 { return .huge }
+                v = s
+            }
+            return .exact(v)
+        }
+        guard let d = Double(String(decoding: raw, as: UTF8.self)), d.isFinite, d >= 0, d.rounded() == d else { return nil }
+        return d < 9.2e18 ? .exact(Int(d)) : .huge
+    }
+}

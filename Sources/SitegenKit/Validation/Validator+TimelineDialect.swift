@@ -1,0 +1,97 @@
+// MARK: - Dialect B: posts owned by username, likes, comments, images
+
+extension Validator {
+    func checkTimelinePosts() {
+        var images = KeyTable()
+        if let node = export.images {
+            keyedChildren(node) { _, id in images.insert(id, value: 0) }
+        }
+        guard let posts = export.posts else { return }
+        keyedChildren(posts) { post, id in
+            let i = Int32(index.posts.count)
+            let path = "posts/\(id)"
+            var owner: Int32 = -1
+            defer {
+                index.posts.append(PostEntry(key: id, node: post, owner: owner, isObject: doc.isObject(post)))
+                index.postTable.insert(id, value: i)
+                likeCount.append(0)
+                if owner >= 0 { index.postsOf[Int(owner)].append(i) }
+            }
+            guard doc.isObject(post) else {
+                report(.postInvalid, path, found: found(post))
+                return
+            }
+            let nameNode = doc.member(post, anyOf: ["username", "user"])
+            guard let nameNode, let name = doc.string(nameNode), !name.isEmpty else {
+                report(.postInvalid, "\(path)/\(nameNode.map(doc.key) ?? "username")", found: found(nameNode))
+                return
+            }
+            guard let resolved = index.user(username: name) else {
+                report(.postOrphan, path, found: nil)
+                return
+            }
+            owner = resolved
+
+            let image = doc.member(post, anyOf: ["imageEndpoint", "imageEndPoint", "image"])
+            let imagePath = "\(path)/\(image.map(doc.key) ?? "imageEndpoint")"
+            if let image, let imageID = doc.string(image) {
+                if images.lookup(imageID) == nil { report(.imageMissing, imagePath, found: found(image)) }
+            } else {
+                report(.postInvalid, imagePath, found: found(image))
+            }
+            likeCount[likeCount.count - 1] = 0
+            let kept = checkLikes(of: post, id: id, path: path)
+            likeCount[likeCount.count - 1] = kept
+            checkComments(of: post, id: id, path: path)
+        }
+    }
+
+    /// Likes in key order: by nobody (dangling), again by the same user (duplicate), or
+    /// naming another post. Returns the number of likes the repair keeps.
+    private func checkLikes(of post: Int32, id: String, path: String) -> Int {
+        guard let likes = doc.member(post, anyOf: ["likes", "like"]), doc.isContainer(likes) else { return 0 }
+        let listPath = "\(path)/\(doc.key(likes))"
+        var entries: [(node: Int32, key: String)] = []
+        keyedChildren(likes) { entries.append(($0, $1)) }
+        entries.sort { KeyOrder.less($0.key, $1.key) }
+        var likers = Set<Int32>()
+        for (like, key) in entries {
+            let likePath = "\(listPath)/\(key)"
+            let name = doc.member(like, anyOf: ["username", "user"]).flatMap(doc.string)
+            guard let name, let user = index.user(username: name) else {
+                remove(.likeDangling, likePath, node: like)
+                continue
+            }
+            guard likers.insert(user).inserted else {
+                remove(.likeDuplicate, likePath, node: like)
+                continue
+            }
+            checkBackReference(like, id: id, path: likePath, code: .likePostMismatch)
+        }
+        return likers.count
+    }
+
+    private func checkComments(of post: Int32, id: String, path: String) {
+        guard let comments = doc.member(post, "comments"), doc.isContainer(comments) else { return }
+        keyedChildren(comments) { comment, key in
+            guard doc.isObject(comment) else { return }
+            checkBackReference(comment, id: id, path: "\(path)/comments/\(key)", code: .commentPostMismatch)
+        }
+    }
+
+    /// `<record>/post` must name the post the record is filed under.
+    private func checkBackReference(_ record: Int32, id: String, path: String, code: FindingCode) {
+        let field = doc.member(record, "post")
+        if field.flatMap(doc.string) == id { return }
+        set(code, "\(path)/post", node: field, text: JSONString.quoted(id), under: record, keys: ["post"])
+    }
+
+    /// Every `images/<id>` must be a string of valid base64.
+    func checkImages() {
+        guard let images = export.images else { return }
+        keyedChildren(images) { image, id in
+            if doc.isString(image) && Base64.isValid(doc.rawBytes(image)) { return }
+            report(.imageInvalid, "images/\(id)", found: found(image))
+        }
+    }
+}

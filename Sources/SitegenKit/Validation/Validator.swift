@@ -1,0 +1,192 @@
+/// Finds every inconsistency of an export (`shared/spec/audit.md`, read as in
+/// `docs/audit-rules.md`) and plans the repair. One pass per concern, in the order
+/// the rules need: users, follow graph, posts and likes, counters, timeline.
+public final class Validator {
+    let export: Export
+    let doc: JSONDocument
+    let index = ExportIndex()
+    var findings: [Finding] = []
+    var edits: [RepairEdit] = []
+
+    // The repaired follow graph: rows sorted by user index.
+    var followersOf: [[Int32]] = []
+    var followingOf: [[Int32]] = []
+    /// Per post: likes by existing users.
+    var likeCount: [Int] = []
+
+    init(_ export: Export) {
+        self.export = export
+        self.doc = export.document
+    }
+
+    /// Audits `export`.
+    public static func audit(_ export: Export) -> AuditReport {
+        let v = Validator(export)
+        v.run()
+        return v.report()
+    }
+
+    func run() {
+        indexUsers()
+        checkUsernames()
+        switch export.dialect {
+        case .makestagram:
+            checkFollowTrees()
+            indexPostsByOwner()
+            checkPostLikes()
+            checkMakestagramPosts()
+            checkUserCounters()
+            if let timeline = export.timeline { checkTimeline(timeline) }
+        case .timeline:
+            checkFollowsLists()
+            checkTimelinePosts()
+            checkImages()
+        }
+    }
+
+    func report() -> AuditReport {
+        let order = findings.indices.sorted { a, b in
+            let fa = findings[a], fb = findings[b]
+            if fa.path != fb.path { return KeyOrder.pathLess(fa.path, fb.path) }
+            return fa.code < fb.code
+        }
+        let counts = TrueCounts(
+            posts: index.postsOf.map(\.count),
+            followers: followersOf.map(\.count),
+            following: followingOf.map(\.count),
+            likes: likeCount
+        )
+        return AuditReport(export: export, index: index, findings: order.map { findings[$0] }, edits: edits, counts: counts)
+    }
+
+    // MARK: - Recording
+
+    /// Largest `found` value quoted in a finding; bigger ones are reported as null.
+    static let maxFoundBytes = 1024
+
+    func found(_ node: Int32?) -> String? {
+        guard let node else { return nil }
+        let n = doc.nodes[Int(node)]
+        return n.end - n.start <= Validator.maxFoundBytes ? doc.rawText(node) : nil
+    }
+
+    func report(_ code: FindingCode, _ path: String, found: String?, expected: String? = nil, repair: Repair = .none) {
+        findings.append(Finding(code: code, path: path, found: found, expected: expected, repair: repair))
+    }
+
+    /// Reports a finding whose repair removes `node`.
+    func remove(_ code: FindingCode, _ path: String, node: Int32) {
+        report(code, path, found: found(node), repair: .remove)
+        edits.append(.remove(node: node, path: path))
+    }
+
+    /// Reports a finding whose repair writes `text` at `path`: replacing `node` when it
+    /// exists, else adding it below `under` at `keys`.
+    func set(_ code: FindingCode, _ path: String, node: Int32?, text: String,
+             under: Int32 = 0, keys: [String] = [], repair: Repair = .set) {
+        report(code, path, found: found(node), expected: text, repair: repair)
+        if let node {
+            edits.append(.set(node: node, path: path, text: text))
+        } else {
+            edits.append(.add(under: under, keys: keys, path: path, text: text))
+        }
+    }
+
+    // MARK: - Users
+
+    func indexUsers() {
+        guard let users = export.users else { return }
+        var position = 0
+        let isArray = doc.isArray(users)
+        doc.forEachChild(users) { u in
+            defer { position += 1 }
+            if isArray && doc.isNull(u) { return }
+            let uid = isArray ? String(position) : doc.key(u)
+            guard doc.isObject(u) else {
+                report(.userInvalid, "users/\(uid)", found: found(u))
+                return
+            }
+            let i = Int32(index.users.count)
+            if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
+            index.users.append(UserEntry(uid: uid, node: u, username: nil, usernameNode: nil))
+        }
+        let n = index.users.count
+        index.postsOf = Array(repeating: [], count: n)
+        followersOf = Array(repeating: [], count: n)
+        followingOf = Array(repeating: [], count: n)
+    }
+
+    func checkUsernames() {
+        let dialectB = export.dialect == .timeline
+        for i in index.users.indices {
+            let u = index.users[i]
+            var field = "username"
+            var node = doc.member(u.node, "username")
+            if node == nil && dialectB, let alt = doc.member(u.node, "user") {
+                node = alt
+                field = "user"
+            }
+            if let node, let name = doc.string(node), !name.isEmpty {
+                index.users[i].username = name
+                index.users[i].usernameNode = node
+            } else {
+                report(.usernameMissing, "users/\(u.uid)/\(field)", found: found(node))
+            }
+        }
+        // Duplicates: in uid order, every user after the first with a folded name.
+        let order = index.users.indices.sorted { KeyOrder.less(index.users[$0].uid, index.users[$1].uid) }
+        for i in order {
+            guard let name = index.users[i].username, let node = index.users[i].usernameNode else { continue }
+            let folded = ExportIndex.fold(name)
+            if index.usernameOwner[folded] == nil {
+                index.usernameOwner[folded] = Int32(i)
+            } else {
+                report(.usernameDuplicate, "users/\(index.users[i].uid)/\(doc.key(node))", found: found(node))
+            }
+        }
+    }
+
+    // MARK: - Lookups
+
+    /// The user index of a member's key (a uid), or nil when it is not a user.
+    @inline(__always) func userIndex(key node: Int32) -> Int32? {
+        let raw = doc.rawKey(node)
+        if doc.hasKey(node) && !raw.contains(UInt8(ascii: "\\")) { return index.userTable.lookup(raw) }
+        return index.userTable.lookup(doc.key(node))
+    }
+
+    @inline(__always) func postIndex(key node: Int32) -> Int32? {
+        let raw = doc.rawKey(node)
+        if doc.hasKey(node) && !raw.contains(UInt8(ascii: "\\")) { return index.postTable.lookup(raw) }
+        return index.postTable.lookup(doc.key(node))
+    }
+
+    /// Children of a container with their keys (array elements: their index; nulls skipped).
+    func keyedChildren(_ node: Int32, _ body: (Int32, String) -> Void) {
+        if doc.isArray(node) {
+            var position = 0
+            doc.forEachChild(node) { c in
+                if !doc.isNull(c) { body(c, String(position)) }
+                position += 1
+            }
+        } else {
+            doc.forEachChild(node) { c in body(c, doc.key(c)) }
+        }
+    }
+
+    /// Whether `u` follows `o` in the repaired graph.
+    @inline(__always) func follows(_ u: Int32, _ o: Int32) -> Bool {
+        followingOf[Int(u)].sortedContains(o)
+    }
+}
+
+extension Array where Element == Int32 {
+    @inline(__always) func sortedContains(_ x: Int32) -> Bool {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if self[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < count && self[lo] == x
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import SitegenKit
+import Glibc
+
+@main
+struct Sitegen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sitegen",
+        abstract: "Publish static profile pages from a Firebase export, after auditing and repairing its data.",
+        subcommands: [Build.self, Audit.self],
+        defaultSubcommand: Build.self
+    )
+}
+
+/// Prints a user-facing error as one line and exits with status 2.
+func fail(_ error: Error) -> ExitCode {
+    printError("sitegen: \(error)")
+    return ExitCode(2)
+}
+
+func printError(_ message: String) {
+    var stderr = StandardError()
+    print(message, to: &stderr)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        fputs(string, Glibc.stderr)
+    }
+}

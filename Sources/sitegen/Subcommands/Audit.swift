@@ -1,0 +1,87 @@
+import ArgumentParser
+import SitegenKit
+
+extension Sitegen {
+    struct Audit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report every inconsistency of an export, and repair it with --fix.",
+            discussion: """
+            Exit status: 0 consistent, 1 findings (with --fix: findings that the repair \
+            cannot fix remain), 2 the input could not be read.
+            """
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json, patch
+        }
+
+        @Argument(help: "The export to audit.")
+        var export: String = "content/export.json"
+
+        @Option(help: "Report format: text, json (findings), or patch (a Firebase multi-path update).")
+        var format: Format = .text
+
+        @Option(help: "Read the export as this dialect instead of detecting it (makestagram or timeline).")
+        var dialect: DialectOption?
+
+        @Flag(help: "Write the repaired export (with --output FILE or --in-place).")
+        var fix = false
+
+        @Option(name: .shortAndLong, help: "Where --fix writes the repaired export.")
+        var output: String?
+
+        @Flag(help: "With --fix, replace the export itself, keeping the original as EXPORT.bak.")
+        var inPlace = false
+
+        func validate() throws {
+            if fix && output == nil && !inPlace {
+                throw ValidationError("--fix needs --output FILE or --in-place.")
+            }
+            if output != nil && inPlace { throw ValidationError("--output and --in-place exclude each other.") }
+            if !fix && (output != nil || inPlace) { throw ValidationError("--output and --in-place go with --fix.") }
+        }
+
+        func run() throws {
+            let progress = Progress(steps: fix ? 3 : 2)
+            let report: AuditReport
+            do {
+                progress.step("loading \(export)")
+                let loaded = try ExportLoader.load(path: export, dialect: dialect?.value)
+                progress.step("auditing")
+                report = Validator.audit(loaded)
+            } catch {
+                progress.done()
+                throw fail(error)
+            }
+            var wrote: String?
+            if fix {
+                progress.step("writing the repaired export")
+                do {
+                    wrote = try RepairWriter.write(report, input: export, output: output, inPlace: inPlace)
+                } catch {
+                    progress.done()
+                    throw fail(error)
+                }
+            }
+            progress.done()
+            switch format {
+            case .text: print(report.text(), terminator: "")
+            case .json: print(report.jsonText(), terminator: "")
+            case .patch: print(report.patchText(), terminator: "")
+            }
+            if let wrote { printError("sitegen: \(wrote)") }
+            let remaining = fix ? report.findings.count - report.repairableCount : report.findings.count
+            if remaining > 0 { throw ExitCode(1) }
+        }
+    }
+}
+
+/// `--dialect makestagram|timeline`.
+struct DialectOption: ExpressibleByArgument {
+    let value: Dialect
+    init?(argument: String) {
+        guard let d = Dialect(rawValue: argument) else { return nil }
+        value = d
+    }
+    static var allValueStrings: [String] { Dialect.allCases.map(\.rawValue) }
+}
