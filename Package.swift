@@ -22,7 +22,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenKitTests",
-            dependencies: ["SitegenKit"],
+            dependencies: ["SitegenKit", "sitegen"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,0 +1,66 @@
+import Foundation
+@testable import SitegenKit
+
+/// Helpers shared by the tests: temporary files, the built `sitegen` binary, fixtures.
+enum TestSupport {
+    /// A new empty temporary folder.
+    static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "sitegen-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `bytes` to a new temporary file and returns its path.
+    static func temporaryFile(_ bytes: [UInt8], name: String = "export.json") throws -> String {
+        let path = try temporaryFolder() + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func temporaryFile(_ text: String, name: String = "export.json") throws -> String {
+        try temporaryFile(Array(text.utf8), name: name)
+    }
+
+    static var fixtures: URL {
+        Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+    }
+
+    /// The `sitegen` executable built beside the test bundle.
+    static var binary: String {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("sitegen").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return FileManager.default.currentDirectoryPath + "/.build/debug/sitegen"
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `sitegen` with `arguments` and no standard input.
+    static func sitegen(_ arguments: [String], in folder: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
