@@ -11,8 +11,6 @@ public struct JSONNode: Sendable {
     var keyDelta: UInt32
     /// Index of the first node after this subtree (the next sibling, if any).
     public var next: Int32
-    /// Index of the containing object or array; -1 for the root.
-    public var parent: Int32
 }
 
 /// The kind of a JSON value, read from its first byte.
@@ -26,13 +24,34 @@ public enum JSONKind: Sendable, Equatable {
 public final class JSONDocument: @unchecked Sendable {
     /// The file's bytes (followed by 8 zero bytes of padding, not counted).
     public let bytes: UnsafeBufferPointer<UInt8>
-    public let nodes: [JSONNode]
+    public let nodes: UnsafeBufferPointer<JSONNode>
     private let allocation: UnsafeMutableRawPointer
+    private let storage: NodeStorage
+    private var parentsCache: [Int32]?
+    private let parentsLock = NSLock()
 
-    init(allocation: UnsafeMutableRawPointer, count: Int, nodes: [JSONNode]) {
+    init(allocation: UnsafeMutableRawPointer, count: Int, nodes: NodeStorage) {
         self.allocation = allocation
         self.bytes = UnsafeBufferPointer(start: allocation.assumingMemoryBound(to: UInt8.self), count: count)
-        self.nodes = nodes
+        self.storage = nodes
+        self.nodes = nodes.buffer
+    }
+
+    /// The index of each node's containing object or array (-1 for the root), computed
+    /// on first use: only repairs and array keys need it.
+    public var parents: [Int32] {
+        parentsLock.lock()
+        defer { parentsLock.unlock() }
+        if let parentsCache { return parentsCache }
+        var result = [Int32](repeating: -1, count: nodes.count)
+        var open: [Int32] = []
+        for i in 0..<Int32(nodes.count) {
+            while let top = open.last, nodes[Int(top)].next <= i { open.removeLast() }
+            result[Int(i)] = open.last ?? -1
+            if nodes[Int(i)].next > i + 1 { open.append(i) }
+        }
+        parentsCache = result
+        return result
     }
 
     deinit { allocation.deallocate() }
@@ -107,6 +126,19 @@ public final class JSONDocument: @unchecked Sendable {
         return JSONString.decode(UnsafeBufferPointer(rebasing: bytes[(n.start + 1)..<(n.end - 1)]))
     }
 
+    /// Whether the value is a string equal to `s`, compared without decoding when possible.
+    @inline(__always) public func stringEquals(_ i: Int32, _ s: String) -> Bool {
+        guard isString(i) else { return false }
+        let n = nodes[Int(i)]
+        let inner = UnsafeBufferPointer(rebasing: bytes[(n.start + 1)..<(n.end - 1)])
+        if let equal = s.utf8.withContiguousStorageIfAvailable({ utf8 -> Bool in
+            inner.count == utf8.count && (inner.count == 0 || memcmp(inner.baseAddress!, utf8.baseAddress!, inner.count) == 0)
+        }), equal {
+            return true
+        }
+        return inner.contains(UInt8(ascii: "\\")) && JSONString.decode(inner) == s
+    }
+
     // MARK: - Members and elements
 
     /// Whether the node is a member of an object (has a key).
@@ -136,7 +168,7 @@ public final class JSONDocument: @unchecked Sendable {
     /// The node's key, decoded; for an array element its index, as Firebase names it.
     public func key(_ i: Int32) -> String {
         if hasKey(i) { return JSONString.decode(rawKey(i)) }
-        let p = nodes[Int(i)].parent
+        let p = parents[Int(i)]
         guard p >= 0 else { return "" }
         var index = 0
         var c = p + 1
@@ -228,4 +260,41 @@ public final class JSONDocument: @unchecked Sendable {
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         JSONParser.lineAndColumn(base: bytes.baseAddress!, offset: offset)
     }
+}
+
+/// The node list of a document, in memory reserved for the worst case but touched
+/// only as it fills: it never moves, so building it never copies.
+final class NodeStorage: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<JSONNode>
+    private let byteCount: Int
+    private let mapped: Bool
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        byteCount = max(1, capacity) * MemoryLayout<JSONNode>.stride
+        let p = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        if let p, p != MAP_FAILED {
+            base = p.assumingMemoryBound(to: JSONNode.self)
+            mapped = true
+        } else {
+            base = UnsafeMutablePointer<JSONNode>.allocate(capacity: max(1, capacity))
+            mapped = false
+        }
+    }
+
+    deinit {
+        if mapped { munmap(UnsafeMutableRawPointer(base), byteCount) } else { base.deallocate() }
+    }
+
+    @inline(__always) func append(_ node: JSONNode) {
+        (base + count).initialize(to: node)
+        count += 1
+    }
+
+    @inline(__always) subscript(i: Int) -> JSONNode {
+        get { base[i] }
+        set { base[i] = newValue }
+    }
+
+    var buffer: UnsafeBufferPointer<JSONNode> { UnsafeBufferPointer(start: base, count: count) }
 }

@@ -20,17 +20,18 @@ struct JSONParser {
     let base: UnsafePointer<UInt8>
     let count: Int
     var pos = 0
-    var nodes: [JSONNode] = []
+    var nodes: NodeStorage
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
+        // Worst case: a node every two bytes (`[0,0,…]`); only the pages used become memory.
+        nodes = NodeStorage(capacity: count / 2 + 2)
     }
 
     // MARK: - Document
 
-    mutating func parse() throws(JSONSyntaxError) -> [JSONNode] {
-        nodes.reserveCapacity(max(16, count / 40))
+    mutating func parse() throws(JSONSyntaxError) -> NodeStorage {
         // A UTF-8 byte order mark is allowed (RFC 8259 §8.1) and kept as it is.
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { pos = 3 }
         skipWhitespace()
@@ -42,7 +43,6 @@ struct JSONParser {
             // A value starts at `pos`.
             guard pos < count else { throw error("unexpected end of file: a value is missing", at: pos) }
             let c = base[pos]
-            let parent = stack.last ?? -1
             let keyDelta: UInt32 = keyStart < 0 ? 0 : UInt32(truncatingIfNeeded: pos - keyStart)
             let start = pos
             switch c {
@@ -51,7 +51,7 @@ struct JSONParser {
                     throw error("nesting deeper than \(JSONParser.maxDepth) levels", at: pos)
                 }
                 let index = Int32(nodes.count)
-                nodes.append(JSONNode(start: start, end: 0, keyDelta: keyDelta, next: 0, parent: parent))
+                nodes.append(JSONNode(start: start, end: 0, keyDelta: keyDelta, next: 0))
                 pos += 1
                 skipWhitespace()
                 let close: UInt8 = c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -70,19 +70,19 @@ struct JSONParser {
                 }
             case UInt8(ascii: "\""):
                 try scanString()
-                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1), parent: parent))
+                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1)))
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
-                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1), parent: parent))
+                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1)))
             case UInt8(ascii: "f"):
                 try expectLiteral("false")
-                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1), parent: parent))
+                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1)))
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
-                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1), parent: parent))
+                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1)))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try scanNumber()
-                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1), parent: parent))
+                nodes.append(JSONNode(start: start, end: pos, keyDelta: keyDelta, next: Int32(nodes.count + 1)))
             default:
                 throw unexpected(at: pos, expecting: "a value")
             }

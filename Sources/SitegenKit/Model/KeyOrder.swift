@@ -44,3 +44,18 @@ public enum KeyOrder {
         return v
     }
 }
+
+extension KeyOrder {
+    /// The indices of `keys` in Firebase key order (each key's integer form computed once).
+    static func sortedIndices(_ keys: [String]) -> [Int] {
+        let integers = keys.map(integerKey)
+        return keys.indices.sorted { a, b in
+            switch (integers[a], integers[b]) {
+            case let (x?, y?): return x != y ? x < y : keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
+            }
+        }
+    }
+}

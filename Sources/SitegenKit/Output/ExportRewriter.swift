@@ -4,6 +4,7 @@
 /// from its parent as Firebase does; added members copy their siblings' layout.
 public struct ExportRewriter {
     private let doc: JSONDocument
+    private let parents: [Int32]
     private var removed = Set<Int32>()
     private var replaced: [Int32: String] = [:]
     private var added: [Int32: AddedMembers] = [:]
@@ -25,6 +26,7 @@ public struct ExportRewriter {
 
     public init(document: JSONDocument, edits: [RepairEdit]) {
         doc = document
+        parents = edits.isEmpty ? [] : document.parents
         for edit in edits {
             switch edit {
             case let .remove(node, _):
@@ -50,15 +52,15 @@ public struct ExportRewriter {
     }
 
     private mutating func markDirty(above node: Int32) {
-        var p = doc.nodes[Int(node)].parent
+        var p = parents[Int(node)]
         while p >= 0, dirty.insert(p).inserted {
-            p = doc.nodes[Int(p)].parent
+            p = parents[Int(p)]
         }
     }
 
     /// A container whose members are all removed, and that gains none, is removed too.
     private mutating func pruneEmptied() {
-        var candidates = Set(removed.map { doc.nodes[Int($0)].parent })
+        var candidates = Set(removed.map { parents[Int($0)] })
         while !candidates.isEmpty {
             var next = Set<Int32>()
             for p in candidates where p > 0 && !removed.contains(p) && added[p] == nil {
@@ -68,7 +70,7 @@ public struct ExportRewriter {
                 }
                 if !live {
                     removed.insert(p)
-                    next.insert(doc.nodes[Int(p)].parent)
+                    next.insert(parents[Int(p)])
                 }
             }
             candidates = next

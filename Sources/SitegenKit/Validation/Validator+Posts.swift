@@ -52,18 +52,18 @@ extension Validator {
     func checkMakestagramPosts() {
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let owner = index.users[Int(post.owner)]
-            let path = "posts/\(owner.uid)/\(post.key)"
+            let path = { "posts/\(owner.uid)/\(post.key)" }
             guard post.isObject else {
-                report(.postInvalid, path, found: found(post.node))
+                report(.postInvalid, path(), found: found(post.node))
                 continue
             }
             let image = doc.member(post.node, "image_url")
             if image == nil || !doc.isString(image!) {
-                report(.postInvalid, "\(path)/image_url", found: found(image))
+                report(.postInvalid, "\(path())/image_url", found: found(image))
             }
             let created = doc.member(post.node, "created_at")
             if created == nil || !doc.isNumber(created!) {
-                report(.postInvalid, "\(path)/created_at", found: found(created))
+                report(.postInvalid, "\(path())/created_at", found: found(created))
             }
             checkCounter(in: post.node, path: path, names: ["like_count", "likes_count"],
                          expected: likeCount[i], mismatch: .likeCountMismatch)
@@ -73,7 +73,7 @@ extension Validator {
 
     func checkUserCounters() {
         for (i, user) in index.users.enumerated() {
-            let path = "users/\(user.uid)"
+            let path = { "users/\(user.uid)" }
             checkCounter(in: user.node, path: path, names: ["post_count", "posts_count"],
                          expected: index.postsOf[i].count, mismatch: .postCountMismatch)
             checkCounter(in: user.node, path: path, names: ["follower_count", "followers_count"],
@@ -84,27 +84,30 @@ extension Validator {
     }
 
     /// One finding per counter: missing, else invalid, else mismatch.
-    private func checkCounter(in record: Int32, path: String, names: [StaticString], expected: Int, mismatch: FindingCode) {
-        let text = String(expected)
+    private func checkCounter(in record: Int32, path: () -> String, names: [StaticString], expected: Int, mismatch: FindingCode) {
         guard let node = doc.member(record, anyOf: names) else {
             let name = names[0].description
-            set(.counterMissing, "\(path)/\(name)", node: nil, text: text, under: record, keys: [name])
+            set(.counterMissing, "\(path())/\(name)", node: nil, text: String(expected), under: record, keys: [name])
             return
         }
-        let counterPath = "\(path)/\(doc.key(node))"
         guard let value = CounterValue.parse(doc.rawBytes(node)) else {
-            set(.counterInvalid, counterPath, node: node, text: text)
+            set(.counterInvalid, "\(path())/\(doc.key(node))", node: node, text: String(expected))
             return
         }
         if value != CounterValue.exact(expected) {
-            set(mismatch, counterPath, node: node, text: text)
+            set(mismatch, "\(path())/\(doc.key(node))", node: node, text: String(expected))
         }
     }
 
     /// `poster` must be `{uid, username}` of the owner (only `uid` when the owner has no
     /// username). The repair writes only the fields that differ, keeping any others.
-    private func checkPoster(of post: Int32, path: String, owner: UserEntry) {
-        let posterPath = "\(path)/poster"
+    private func checkPoster(of post: Int32, path: () -> String, owner: UserEntry) {
+        if let poster = doc.member(post, "poster"), doc.isObject(poster),
+           let uid = doc.member(poster, "uid"), doc.stringEquals(uid, owner.uid),
+           owner.username == nil || doc.member(poster, "username").map({ doc.stringEquals($0, owner.username!) }) == true {
+            return
+        }
+        let posterPath = "\(path())/poster"
         let uidText = JSONString.quoted(owner.uid)
         let nameText = owner.username.map(JSONString.quoted)
         guard let poster = doc.member(post, "poster"), doc.isObject(poster) else {

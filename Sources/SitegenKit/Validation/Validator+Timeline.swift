@@ -30,7 +30,9 @@ extension Validator {
                     return
                 }
                 seenBy[Int(p)] = u
-                checkPosterUID(entry, path: path(), owner: index.users[Int(owner)].uid)
+                let ownerUID = index.users[Int(owner)].uid
+                if let field = doc.member(entry, "poster_uid"), doc.stringEquals(field, ownerUID) { return }
+                checkPosterUID(entry, path: path(), owner: ownerUID)
             }
             addMissingEntries(of: u, seen: seenBy, under: list, keys: [])
         }
@@ -42,14 +44,16 @@ extension Validator {
     /// `timeline_missing` for each object post of u and of those u follows that u has not seen.
     private func addMissingEntries(of u: Int32, seen: [Int32], under list: Int32, keys: [String]) {
         let uid = index.users[Int(u)].uid
-        for f in [u] + followingOf[Int(u)] {
-            let ownerUID = JSONString.quoted(index.users[Int(f)].uid)
+        func check(_ f: Int32) {
             for p in index.postsOf[Int(f)] where index.posts[Int(p)].isObject && seen[Int(p)] != u {
                 let key = index.posts[Int(p)].key
-                set(.timelineMissing, "timeline/\(uid)/\(key)", node: nil, text: "{\"poster_uid\":\(ownerUID)}",
+                let text = "{\"poster_uid\":\(JSONString.quoted(index.users[Int(f)].uid))}"
+                set(.timelineMissing, "timeline/\(uid)/\(key)", node: nil, text: text,
                     under: list, keys: keys + [key], repair: .add)
             }
         }
+        check(u)
+        for f in followingOf[Int(u)] { check(f) }
     }
 
     private func checkPosterUID(_ entry: Int32, path: String, owner: String) {

@@ -134,7 +134,7 @@ public final class Validator {
             }
         }
         // Duplicates: in uid order, every user after the first with a folded name.
-        let order = index.users.indices.sorted { KeyOrder.less(index.users[$0].uid, index.users[$1].uid) }
+        let order = KeyOrder.sortedIndices(index.users.map(\.uid))
         for i in order {
             guard let name = index.users[i].username, let node = index.users[i].usernameNode else { continue }
             let folded = ExportIndex.fold(name)

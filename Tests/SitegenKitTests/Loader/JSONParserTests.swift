@@ -24,7 +24,8 @@ import Testing
         let b = try #require(d.member(0, "b"))
         #expect(d.rawText(try #require(d.member(b, "c"))) == "null")
         #expect(d.children(0).map(d.key) == ["a", "b", "é"])
-        #expect(d.nodes[Int(d.children(a)[0])].parent == a)
+        #expect(d.parents[Int(d.children(a)[0])] == a)
+        #expect(d.parents[Int(a)] == 0 && d.parents[0] == -1)
     }
 
     @Test func numbersKeepTheirSpelling() throws {
