@@ -33,6 +33,9 @@ extension Sitegen {
         @Flag(help: "With --fix, replace the export itself, keeping the original as EXPORT.bak.")
         var inPlace = false
 
+        @Flag(help: "Print the time and throughput of each stage on standard error.")
+        var timings = false
+
         func validate() throws {
             if fix && output == nil && !inPlace {
                 throw ValidationError("--fix needs --output FILE or --in-place.")
@@ -43,12 +46,15 @@ extension Sitegen {
 
         func run() throws {
             let progress = Progress(steps: fix ? 3 : 2)
+            let clock = StageClock(enabled: timings)
             let report: AuditReport
             do {
                 progress.step("loading \(export)")
                 let loaded = try ExportLoader.load(path: export, dialect: dialect?.value)
+                clock.lap("load", bytes: loaded.byteCount)
                 progress.step("auditing")
                 report = Validator.audit(loaded)
+                clock.lap("audit", bytes: loaded.byteCount)
             } catch {
                 progress.done()
                 throw fail(error)
@@ -58,6 +64,7 @@ extension Sitegen {
                 progress.step("writing the repaired export")
                 do {
                     wrote = try RepairWriter.write(report, input: export, output: output, inPlace: inPlace)
+                    clock.lap("write", bytes: report.export.byteCount)
                 } catch {
                     progress.done()
                     throw fail(error)
@@ -70,6 +77,7 @@ extension Sitegen {
             case .patch: print(report.patchText(), terminator: "")
             }
             if let wrote { printError("sitegen: \(wrote)") }
+            clock.total(bytes: report.export.byteCount)
             let remaining = fix ? report.findings.count - report.repairableCount : report.findings.count
             if remaining > 0 { throw ExitCode(1) }
         }
