@@ -123,20 +123,9 @@ extension Validator {
         let nameOK = owner.username == nil || nameNode.flatMap(doc.string) == owner.username
         if uidOK && nameOK { return }
 
-        // The expected object: the poster's members with uid and username corrected.
-        var members: [String] = []
-        var sawUID = false, sawName = false
-        doc.forEachChild(poster) { m in
-            let key = doc.key(m)
-            var value = doc.rawText(m)
-            if key == "uid", m == uidNode { value = uidText; sawUID = true }
-            if key == "username", m == nameNode, let nameText { value = nameText; sawName = true }
-            if (key == "uid" && m != uidNode) || (key == "username" && m != nameNode) { return }
-            members.append("\(JSONString.quoted(key)):\(value)")
-        }
-        if !sawUID { members.append("\"uid\":\(uidText)") }
-        if !sawName, let nameText { members.append("\"username\":\(nameText)") }
-        report(.posterMismatch, posterPath, found: found(poster), expected: "{" + members.joined(separator: ",") + "}", repair: .set)
+        var corrections = ["uid": uidText]
+        if let nameText { corrections["username"] = nameText }
+        report(.posterMismatch, posterPath, found: found(poster), expected: objectText(poster, setting: corrections), repair: .set)
 
         if !uidOK {
             if let uidNode { edits.append(.set(node: uidNode, path: "\(posterPath)/uid", text: uidText)) }

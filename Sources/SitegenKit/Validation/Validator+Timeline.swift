@@ -66,7 +66,7 @@ extension Validator {
         }
         let field = doc.member(entry, "poster_uid")
         if field.flatMap(doc.string) == owner { return }
-        report(.timelineMismatch, path, found: found(field), expected: text, repair: .set)
+        report(.timelineMismatch, path, found: found(entry), expected: objectText(entry, setting: ["poster_uid": text]), repair: .set)
         if let field {
             edits.append(.set(node: field, path: "\(path)/poster_uid", text: text))
         } else {

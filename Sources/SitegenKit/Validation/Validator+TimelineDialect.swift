@@ -11,10 +11,11 @@ extension Validator {
             let i = Int32(index.posts.count)
             let path = "posts/\(id)"
             var owner: Int32 = -1
+            var likes = 0
             defer {
                 index.posts.append(PostEntry(key: id, node: post, owner: owner, isObject: doc.isObject(post)))
                 index.postTable.insert(id, value: i)
-                likeCount.append(0)
+                likeCount.append(likes)
                 if owner >= 0 { index.postsOf[Int(owner)].append(i) }
             }
             guard doc.isObject(post) else {
@@ -39,9 +40,7 @@ extension Validator {
             } else {
                 report(.postInvalid, imagePath, found: found(image))
             }
-            likeCount[likeCount.count - 1] = 0
-            let kept = checkLikes(of: post, id: id, path: path)
-            likeCount[likeCount.count - 1] = kept
+            likes = checkLikes(of: post, id: id, path: path)
             checkComments(of: post, id: id, path: path)
         }
     }

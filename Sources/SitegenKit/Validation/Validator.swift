@@ -92,6 +92,25 @@ public final class Validator {
         }
     }
 
+    /// Compact JSON of object `node` with the members in `values` set (replaced where
+    /// they are, added at the end, in `order`); other members keep their text.
+    func objectText(_ node: Int32, setting values: [String: String], order: [String] = ["uid", "username", "poster_uid"]) -> String {
+        var members: [String] = []
+        var done = Set<String>()
+        doc.forEachChild(node) { m in
+            let key = doc.key(m)
+            if let value = values[key] {
+                if done.insert(key).inserted { members.append("\(JSONString.quoted(key)):\(value)") }
+            } else {
+                members.append("\(JSONString.quoted(key)):\(doc.rawText(m))")
+            }
+        }
+        for key in order where values[key] != nil && !done.contains(key) {
+            members.append("\(JSONString.quoted(key)):\(values[key]!)")
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
     // MARK: - Users
 
     func indexUsers() {
