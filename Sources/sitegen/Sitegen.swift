@@ -7,7 +7,7 @@ struct Sitegen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "Publish static profile pages from a Firebase export, after auditing and repairing its data.",
-        subcommands: [Build.self, Audit.self],
+        subcommands: [Build.self, Audit.self, Sample.self],
         defaultSubcommand: Build.self
     )
 }

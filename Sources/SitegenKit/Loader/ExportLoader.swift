@@ -57,6 +57,7 @@ public enum ExportLoader {
     /// Dialect B has `images`, users with `follows`, posts keyed directly by push id
     /// carrying a `username`; dialect A nests posts under uids and has the edge trees.
     static func detectDialect(_ d: JSONDocument) -> Dialect {
+        let sampleSize = 256
         let root = d.root
         guard d.isObject(root) else { return .makestagram }
         if d.member(root, "images") != nil { return .timeline }
@@ -65,7 +66,7 @@ public enum ExportLoader {
         }
         if let users = d.member(root, "users"), d.isContainer(users) {
             var votes = 0
-            d.forEachChild(users) { u in
+            for u in d.children(users).prefix(sampleSize) {
                 if d.member(u, "follows") != nil { votes += 1 }
                 if d.member(u, anyOf: ["post_count", "posts_count", "follower_count", "followers_count", "following_count"]) != nil { votes -= 1 }
             }
@@ -73,7 +74,7 @@ public enum ExportLoader {
         }
         if let posts = d.member(root, "posts"), d.isContainer(posts) {
             var votes = 0
-            d.forEachChild(posts) { p in
+            for p in d.children(posts).prefix(sampleSize) {
                 if d.member(p, anyOf: ["imageEndpoint", "imageEndPoint", "image", "username", "user", "likes", "like", "comments"]) != nil { votes += 1 }
                 if d.member(p, anyOf: ["image_url", "created_at", "poster"]) != nil { votes -= 1 }
             }

@@ -178,9 +178,13 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// Whether the node's key, decoded, equals `name` (an ASCII literal).
     @inline(__always) public func keyEquals(_ i: Int32, _ name: StaticString) -> Bool {
-        let k = rawKey(i)
-        guard k.count == name.utf8CodeUnitCount else { return false }
-        return memcmp(k.baseAddress!, name.utf8Start, k.count) == 0
+        // The key starts with `name` and closes right after it: no need to find its end.
+        let n = nodes[Int(i)]
+        guard n.keyDelta != 0 else { return false }
+        let first = n.start - Int(n.keyDelta) + 1
+        let length = name.utf8CodeUnitCount
+        guard first + length < n.start, bytes[first + length] == UInt8(ascii: "\"") else { return false }
+        return memcmp(bytes.baseAddress! + first, name.utf8Start, length) == 0
     }
 
     /// Calls `body` with each child of an object or array, in document order.
@@ -218,6 +222,19 @@ public final class JSONDocument: @unchecked Sendable {
             c = nodes[Int(c)].next
         }
         return found
+    }
+
+    /// Member `a` of object `i` if it has one, else member `b`: one pass over the members.
+    @inline(__always) public func member(_ i: Int32, _ a: StaticString, or b: StaticString) -> Int32? {
+        guard isObject(i) else { return nil }
+        let end = nodes[Int(i)].next
+        var c = i + 1
+        var foundA: Int32?, foundB: Int32?
+        while c < end {
+            if keyEquals(c, a) { foundA = c } else if keyEquals(c, b) { foundB = c }
+            c = nodes[Int(c)].next
+        }
+        return foundA ?? foundB
     }
 
     /// The first member of object `i` whose key is one of `names`, searched in the order given.

@@ -59,3 +59,26 @@ extension KeyOrder {
         }
     }
 }
+
+/// A path split once into segments, for sorting many paths in Firebase key order.
+struct PathSortKey {
+    let segments: [Substring]
+    let integers: [Int64?]
+
+    init(_ path: String) {
+        segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        integers = segments.map { KeyOrder.integerKey(String($0)) }
+    }
+
+    static func < (a: PathSortKey, b: PathSortKey) -> Bool {
+        for i in 0..<min(a.segments.count, b.segments.count) where a.segments[i] != b.segments[i] {
+            switch (a.integers[i], b.integers[i]) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.segments[i].utf8.lexicographicallyPrecedes(b.segments[i].utf8)
+            }
+        }
+        return a.segments.count < b.segments.count
+    }
+}

@@ -1,25 +1,29 @@
-import Foundation
-
 /// A hash table from byte strings (JSON keys, uids, push ids) to small integers,
 /// with its own copy of the keys: lookups take raw bytes, so the hot paths of the
-/// loader and validator make no `String`s.
+/// loader and validator make no `String`s. Laid out for few cache misses: a slot
+/// holds the hash's high half and the entry index; an entry holds where its key is
+/// and its value.
 struct KeyTable {
+    private struct Entry {
+        var offset: Int
+        var length: Int32
+        var value: Int32
+    }
+
     private var store: [UInt8] = []
-    private var offsets: [Int] = []
-    private var lengths: [Int32] = []
-    private var hashes: [UInt32] = []
-    private(set) var values: [Int32] = []
-    private var slots: [Int32]
+    private var entries: [Entry] = []
+    /// 0: empty; else `hash32 << 32 | (entry index + 1)`.
+    private var slots: [UInt64]
     private var mask: Int
 
     init(capacity: Int = 16) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: -1, count: size)
+        slots = Array(repeating: 0, count: size)
         mask = size - 1
     }
 
-    var count: Int { values.count }
+    var count: Int { entries.count }
 
     @inline(__always) static func hash(_ p: UnsafeRawBufferPointer) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(p.count)
@@ -38,28 +42,59 @@ struct KeyTable {
             shift += 8
             i += 1
         }
-        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 29
+        // MurmurHash3's finaliser: every input bit reaches the low bits the slots use.
+        h ^= tail
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
         return h
+    }
+
+    @inline(__always) static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer?, _ n: Int) -> Bool {
+        guard let b else { return n == 0 }
+        var i = 0
+        while i + 8 <= n {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        while i < n {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The entry index of `key` (or nil) and the slot where it is or would go.
+    @inline(__always) private func find(_ key: UnsafeRawBufferPointer, hash h: UInt64) -> (entry: Int?, slot: Int) {
+        let tag = h >> 32
+        var s = Int(truncatingIfNeeded: h) & mask
+        return store.withUnsafeBytes { storeBytes in
+            entries.withUnsafeBufferPointer { entries in
+                slots.withUnsafeBufferPointer { slots in
+                    while true {
+                        let slot = slots[s]
+                        if slot == 0 { return (nil, s) }
+                        if slot >> 32 == tag {
+                            let e = Int(slot & 0xFFFF_FFFF) - 1
+                            let entry = entries[e]
+                            if Int(entry.length) == key.count
+                                && KeyTable.equal(storeBytes.baseAddress! + entry.offset, key.baseAddress, key.count) {
+                                return (e, s)
+                            }
+                        }
+                        s = (s + 1) & mask
+                    }
+                }
+            }
+        }
     }
 
     /// The value stored for `key`, or nil.
     @inline(__always) func lookup(_ key: UnsafeRawBufferPointer) -> Int32? {
-        let h = KeyTable.hash(key)
-        let h32 = UInt32(truncatingIfNeeded: h >> 32)
-        var s = Int(truncatingIfNeeded: h) & mask
-        return store.withUnsafeBytes { storeBytes -> Int32? in
-            while true {
-                let e = slots[s]
-                if e < 0 { return nil }
-                let ei = Int(e)
-                if hashes[ei] == h32 && Int(lengths[ei]) == key.count
-                    && (key.count == 0 || memcmp(storeBytes.baseAddress! + offsets[ei], key.baseAddress!, key.count) == 0) {
-                    return values[ei]
-                }
-                s = (s + 1) & mask
-            }
-        }
+        guard let e = find(key, hash: KeyTable.hash(key)).entry else { return nil }
+        return entries[e].value
     }
 
     func lookup(_ key: UnsafeBufferPointer<UInt8>) -> Int32? { lookup(UnsafeRawBufferPointer(key)) }
@@ -73,16 +108,16 @@ struct KeyTable {
     /// (and leaves it) when the key is present.
     @discardableResult
     mutating func insert(_ key: UnsafeRawBufferPointer, value: Int32) -> Int32? {
-        if let existing = lookup(key) { return existing }
-        if (values.count + 1) * 2 > slots.count { grow() }
         let h = KeyTable.hash(key)
-        let index = Int32(values.count)
-        offsets.append(store.count)
+        var (existing, slot) = find(key, hash: h)
+        if let existing { return entries[existing].value }
+        if (entries.count + 1) * 2 > slots.count {
+            grow()
+            slot = find(key, hash: h).slot
+        }
+        entries.append(Entry(offset: store.count, length: Int32(key.count), value: value))
         store.append(contentsOf: key)
-        lengths.append(Int32(key.count))
-        hashes.append(UInt32(truncatingIfNeeded: h >> 32))
-        values.append(value)
-        place(index, hash: h)
+        slots[slot] = (h >> 32) << 32 | UInt64(entries.count)
         return nil
     }
 
@@ -95,34 +130,23 @@ struct KeyTable {
     /// Replaces the value of a key that is present.
     mutating func update(_ key: String, value: Int32) {
         var k = key
-        k.withUTF8 { buf in
+        let e = k.withUTF8 { buf in
             let raw = UnsafeRawBufferPointer(buf)
-            let h = KeyTable.hash(raw)
-            var s = Int(truncatingIfNeeded: h) & mask
-            while slots[s] >= 0 {
-                let ei = Int(slots[s])
-                if Int(lengths[ei]) == raw.count && store[offsets[ei]..<(offsets[ei] + raw.count)].elementsEqual(raw) {
-                    values[ei] = value
-                    return
-                }
-                s = (s + 1) & mask
-            }
+            return find(raw, hash: KeyTable.hash(raw)).entry
         }
-    }
-
-    private mutating func place(_ index: Int32, hash h: UInt64) {
-        var s = Int(truncatingIfNeeded: h) & mask
-        while slots[s] >= 0 { s = (s + 1) & mask }
-        slots[s] = index
+        if let e { entries[e].value = value }
     }
 
     private mutating func grow() {
         let size = slots.count * 2
-        slots = Array(repeating: -1, count: size)
+        slots = Array(repeating: 0, count: size)
         mask = size - 1
-        for i in 0..<values.count {
-            let h = store.withUnsafeBytes { KeyTable.hash(UnsafeRawBufferPointer(rebasing: $0[offsets[i]..<(offsets[i] + Int(lengths[i]))])) }
-            place(Int32(i), hash: h)
+        for e in entries.indices {
+            let entry = entries[e]
+            let h = store.withUnsafeBytes { KeyTable.hash(UnsafeRawBufferPointer(rebasing: $0[entry.offset..<(entry.offset + Int(entry.length))])) }
+            var s = Int(truncatingIfNeeded: h) & mask
+            while slots[s] != 0 { s = (s + 1) & mask }
+            slots[s] = (h >> 32) << 32 | UInt64(e + 1)
         }
     }
 }

@@ -6,6 +6,8 @@ public struct AuditReport: @unchecked Sendable {
     public let findings: [Finding]
     public let edits: [RepairEdit]
     public let counts: TrueCounts
+    /// The repaired follow graph.
+    public let graph: FollowGraph
 
     public var dialect: Dialect { export.dialect }
 
@@ -39,7 +41,8 @@ public struct AuditReport: @unchecked Sendable {
     /// `--format patch`: a Firebase multi-path update that `PATCH /.json` applies.
     public func patchText() -> String {
         var lines: [String] = []
-        let ordered = edits.indices.sorted { KeyOrder.pathLess(edits[$0].path, edits[$1].path) }
+        let keys = edits.map { PathSortKey($0.path) }
+        let ordered = edits.indices.sorted { keys[$0] < keys[$1] }
         for i in ordered {
             lines.append("  \(JSONString.quoted(edits[i].path)): \(edits[i].patchValue)")
         }

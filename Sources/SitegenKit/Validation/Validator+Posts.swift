@@ -65,7 +65,7 @@ extension Validator {
             if created == nil || !doc.isNumber(created!) {
                 report(.postInvalid, "\(path())/created_at", found: found(created))
             }
-            checkCounter(in: post.node, path: path, names: ["like_count", "likes_count"],
+            checkCounter(in: post.node, path: path, name: "like_count", alias: "likes_count",
                          expected: likeCount[i], mismatch: .likeCountMismatch)
             checkPoster(of: post.node, path: path, owner: owner)
         }
@@ -74,19 +74,20 @@ extension Validator {
     func checkUserCounters() {
         for (i, user) in index.users.enumerated() {
             let path = { "users/\(user.uid)" }
-            checkCounter(in: user.node, path: path, names: ["post_count", "posts_count"],
+            checkCounter(in: user.node, path: path, name: "post_count", alias: "posts_count",
                          expected: index.postsOf[i].count, mismatch: .postCountMismatch)
-            checkCounter(in: user.node, path: path, names: ["follower_count", "followers_count"],
+            checkCounter(in: user.node, path: path, name: "follower_count", alias: "followers_count",
                          expected: followersOf[i].count, mismatch: .followerCountMismatch)
-            checkCounter(in: user.node, path: path, names: ["following_count"],
+            checkCounter(in: user.node, path: path, name: "following_count", alias: nil,
                          expected: followingOf[i].count, mismatch: .followingCountMismatch)
         }
     }
 
     /// One finding per counter: missing, else invalid, else mismatch.
-    private func checkCounter(in record: Int32, path: () -> String, names: [StaticString], expected: Int, mismatch: FindingCode) {
-        guard let node = doc.member(record, anyOf: names) else {
-            let name = names[0].description
+    private func checkCounter(in record: Int32, path: () -> String, name: StaticString, alias: StaticString?,
+                              expected: Int, mismatch: FindingCode) {
+        guard let node = alias.map({ doc.member(record, name, or: $0) }) ?? doc.member(record, name) else {
+            let name = name.description
             set(.counterMissing, "\(path())/\(name)", node: nil, text: String(expected), under: record, keys: [name])
             return
         }

@@ -22,7 +22,7 @@ extension Validator {
                 report(.postInvalid, path, found: found(post))
                 return
             }
-            let nameNode = doc.member(post, anyOf: ["username", "user"])
+            let nameNode = doc.member(post, "username", or: "user")
             guard let nameNode, let name = doc.string(nameNode), !name.isEmpty else {
                 report(.postInvalid, "\(path)/\(nameNode.map(doc.key) ?? "username")", found: found(nameNode))
                 return
@@ -48,7 +48,7 @@ extension Validator {
     /// Likes in key order: by nobody (dangling), again by the same user (duplicate), or
     /// naming another post. Returns the number of likes the repair keeps.
     private func checkLikes(of post: Int32, id: String, path: String) -> Int {
-        guard let likes = doc.member(post, anyOf: ["likes", "like"]), doc.isContainer(likes) else { return 0 }
+        guard let likes = doc.member(post, "likes", or: "like"), doc.isContainer(likes) else { return 0 }
         let listPath = "\(path)/\(doc.key(likes))"
         var entries: [(node: Int32, key: String)] = []
         keyedChildren(likes) { entries.append(($0, $1)) }
@@ -56,7 +56,7 @@ extension Validator {
         var likers = Set<Int32>()
         for (like, key) in entries {
             let likePath = "\(listPath)/\(key)"
-            let name = doc.member(like, anyOf: ["username", "user"]).flatMap(doc.string)
+            let name = doc.member(like, "username", or: "user").flatMap(doc.string)
             guard let name, let user = index.user(username: name) else {
                 remove(.likeDangling, likePath, node: like)
                 continue

@@ -45,18 +45,21 @@ public final class Validator {
     }
 
     func report() -> AuditReport {
+        let keys = findings.map { PathSortKey($0.path) }
         let order = findings.indices.sorted { a, b in
             let fa = findings[a], fb = findings[b]
-            if fa.path != fb.path { return KeyOrder.pathLess(fa.path, fb.path) }
+            if fa.path != fb.path { return keys[a] < keys[b] }
             return fa.code < fb.code
         }
         let counts = TrueCounts(
-            posts: index.postsOf.map(\.count),
-            followers: followersOf.map(\.count),
-            following: followingOf.map(\.count),
+            posts: index.postsOf.map { $0.count },
+            followers: followersOf.map { $0.count },
+            following: followingOf.map { $0.count },
             likes: likeCount
         )
-        return AuditReport(export: export, index: index, findings: order.map { findings[$0] }, edits: edits, counts: counts)
+        let graph = FollowGraph(followers: followersOf, following: followingOf)
+        return AuditReport(export: export, index: index, findings: order.map { findings[$0] }, edits: edits,
+                           counts: counts, graph: graph)
     }
 
     // MARK: - Recording

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SitegenKit
+import Glibc
 
 extension Sitegen {
     struct Audit: ParsableCommand {
@@ -79,7 +80,9 @@ extension Sitegen {
             if let wrote { printError("sitegen: \(wrote)") }
             clock.total(bytes: report.export.byteCount)
             let remaining = fix ? report.findings.count - report.repairableCount : report.findings.count
-            if remaining > 0 { throw ExitCode(1) }
+            // Exit here: tearing down a large export's structures would only cost time.
+            fflush(stdout)
+            Glibc.exit(remaining > 0 ? 1 : 0)
         }
     }
 }

@@ -1,0 +1,81 @@
+import ArgumentParser
+import SitegenKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Sitegen {
+    struct Sample: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a synthetic export, for benchmarks and tests.",
+            discussion: """
+            The same options always give the same bytes. With --faults 0 the export is \
+            perfectly consistent; --faults 0.01 drifts about 1% of the records the way the \
+            apps' non-atomic writes do (counters, mirror edges, timelines, dangling likes…).
+            """
+        )
+
+        enum DialectName: String, ExpressibleByArgument, CaseIterable {
+            case makestagram, timeline
+        }
+
+        @Option(help: "Number of users (> 0).")
+        var users: Int
+
+        @Option(help: "Seed of the generator.")
+        var seed: UInt64 = 1
+
+        @Option(help: "Export dialect: makestagram (A) or timeline (B).")
+        var dialect: DialectName = .makestagram
+
+        @Option(name: .customLong("faults"), help: "Share of drifted records, 0...1.")
+        var faults: Double = 0
+
+        @Option(name: .shortAndLong, help: "Write here (atomically) instead of to standard output.")
+        var output: String?
+
+        func validate() throws {
+            guard users > 0 else { throw ValidationError("--users must be greater than 0.") }
+            guard faults.isFinite, (0...1).contains(faults) else {
+                throw ValidationError("--faults must be between 0 and 1.")
+            }
+            if let output, output.isEmpty || output.hasSuffix("/") {
+                throw ValidationError("--output must name a file.")
+            }
+        }
+
+        func run() throws {
+            let options = SampleOptions(users: users, seed: seed,
+                                        dialect: dialect == .timeline ? .timeline : .makestagram,
+                                        faultRate: faults)
+            do {
+                if let output {
+                    try SampleGenerator.write(options, to: output)
+                } else {
+                    try SampleGenerator.stream(options) { chunk in try writeAll(chunk, to: STDOUT_FILENO) }
+                }
+            } catch {
+                throw fail(error)
+            }
+        }
+
+        private func writeAll(_ chunk: UnsafeBufferPointer<UInt8>, to fd: Int32) throws {
+            var done = 0
+            while done < chunk.count {
+                let n = write(fd, chunk.baseAddress! + done, chunk.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw SampleOutputError(message: "cannot write to standard output: \(String(cString: strerror(errno)))")
+                }
+                done += n
+            }
+        }
+    }
+}
+
+private struct SampleOutputError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
