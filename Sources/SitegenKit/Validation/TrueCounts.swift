@@ -8,10 +8,3 @@ public struct TrueCounts: Sendable {
     public var likes: [Int]
 }
 
-/// The follow graph as the repair leaves it: per user index, sorted user indices.
-public struct FollowGraph: Sendable {
-    /// `followers[u]`: the users who follow u.
-    public var followers: [[Int32]]
-    /// `following[u]`: the users u follows.
-    public var following: [[Int32]]
-}

@@ -1,54 +1,25 @@
 // MARK: - Follow graph
 
+/// The valid edges of one edge tree, as (x, y) pairs of `<tree>/<x>/<y>`, and the
+/// node of `<tree>/<x>` per user.
+struct EdgeTree {
+    var xs: [Int32] = []
+    var ys: [Int32] = []
+    var nodeOf: [Int32]
+}
+
 extension Validator {
-    /// Dialect A: `followers/<a>/<b>` (b follows a) and `following/<b>/<a>`. Each edge:
-    /// dangling, else self-follow, else its mirror must exist in the other tree.
-    func checkFollowTrees() {
-        let n = index.users.count
-        var followersNode = [Int32](repeating: -1, count: n)
-        var followingNode = [Int32](repeating: -1, count: n)
-        // byFollowed[a] = followers of a per `followers`; byFollower[b] = who b follows per `following`.
-        var byFollowed = [[Int32]](repeating: [], count: n)
-        var byFollower = [[Int32]](repeating: [], count: n)
-        if let tree = export.followers { walkEdgeTree(tree, name: "followers", rows: &byFollowed, nodes: &followersNode) }
-        if let tree = export.following { walkEdgeTree(tree, name: "following", rows: &byFollower, nodes: &followingNode) }
-        for i in 0..<n {
-            byFollowed[i].sort()
-            byFollower[i].sort()
-        }
-
-        followersOf = byFollowed
-        followingOf = byFollower
-        for a in 0..<n {
-            for b in byFollowed[a] where !byFollower[Int(b)].sortedContains(Int32(a)) {
-                let (ua, ub) = (index.users[a].uid, index.users[Int(b)].uid)
-                addMirror("following", ub, ua, parentNode: followingNode[Int(b)], tree: export.following)
-                followingOf[Int(b)].append(Int32(a))
-            }
-        }
-        for b in 0..<n {
-            for a in byFollower[b] where !byFollowed[Int(a)].sortedContains(Int32(b)) {
-                let (ua, ub) = (index.users[Int(a)].uid, index.users[b].uid)
-                addMirror("followers", ua, ub, parentNode: followersNode[Int(a)], tree: export.followers)
-                followersOf[Int(a)].append(Int32(b))
-            }
-        }
-        for i in 0..<n {
-            if followersOf[i].count != byFollowed[i].count { followersOf[i].sort() }
-            if followingOf[i].count != byFollower[i].count { followingOf[i].sort() }
-        }
-    }
-
-    /// Visits `<name>/<x>/<y>`, reporting dangling and self edges and collecting the rest
-    /// as `rows[x] = [y]`.
-    private func walkEdgeTree(_ tree: Int32, name: String, rows: inout [[Int32]], nodes: inout [Int32]) {
+    /// Visits `<name>/<x>/<y>`, reporting dangling and self edges and collecting the rest.
+    func walkEdgeTree(_ tree: Int32?, name: String) -> EdgeTree {
+        var result = EdgeTree(nodeOf: [Int32](repeating: -1, count: index.users.count))
+        guard let tree else { return result }
         let treeIsArray = doc.isArray(tree)
         var xPosition = 0
         doc.forEachChild(tree) { xNode in
             defer { xPosition += 1 }
             guard doc.isContainer(xNode) else { return }
             let x = treeIsArray ? index.userTable.lookup(String(xPosition)) : userIndex(key: xNode)
-            if let x { nodes[Int(x)] = xNode }
+            if let x { result.nodeOf[Int(x)] = xNode }
             let xIsArray = doc.isArray(xNode)
             var yPosition = 0
             doc.forEachChild(xNode) { yNode in
@@ -56,15 +27,42 @@ extension Validator {
                 if xIsArray && doc.isNull(yNode) { return }
                 let y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode)
                 if let x, let y, x != y {
-                    rows[Int(x)].append(y)
+                    result.xs.append(x)
+                    result.ys.append(y)
                     return
                 }
                 let xKey = treeIsArray ? String(xPosition) : doc.key(xNode)
                 let yKey = xIsArray ? String(yPosition) : doc.key(yNode)
-                let path = "\(name)/\(xKey)/\(yKey)"
-                remove(x == nil || y == nil ? .followDangling : .selfFollow, path, node: yNode)
+                remove(x == nil || y == nil ? .followDangling : .selfFollow, "\(name)/\(xKey)/\(yKey)", node: yNode)
             }
         }
+        return result
+    }
+
+    /// Dialect A: each valid edge of `followers/<a>/<b>` (b follows a) needs its mirror
+    /// `following/<b>/<a>`, and the reverse. The repaired graph is the union.
+    func mirrorFollowTrees(followers f: EdgeTree, following g: EdgeTree) {
+        let n = index.users.count
+        // As (follower, followed): followers/<a>/<b> is (b, a); following/<b>/<a> is (b, a).
+        let byFollowers = AdjacencyRows(rowCount: n, sources: f.ys, targets: f.xs)  // row b: a's per `followers`
+        let byFollowing = AdjacencyRows(rowCount: n, sources: g.xs, targets: g.ys)  // row b: a's per `following`
+        var follower = g.xs, followed = g.ys
+        for i in f.xs.indices {
+            let (a, b) = (f.xs[i], f.ys[i])
+            if byFollowing.contains(Int(b), a) { continue }
+            follower.append(b)
+            followed.append(a)
+            addMirror("following", index.users[Int(b)].uid, index.users[Int(a)].uid,
+                      parentNode: g.nodeOf[Int(b)], tree: export.following)
+        }
+        for i in g.xs.indices {
+            let (b, a) = (g.xs[i], g.ys[i])
+            if byFollowers.contains(Int(b), a) { continue }
+            addMirror("followers", index.users[Int(a)].uid, index.users[Int(b)].uid,
+                      parentNode: f.nodeOf[Int(a)], tree: export.followers)
+        }
+        // Union: every `following` edge, plus the `followers` edges it lacks (added above).
+        graph = FollowGraph(userCount: n, followers: follower, followed: followed)
     }
 
     private func addMirror(_ name: String, _ x: String, _ y: String, parentNode: Int32, tree: Int32?) {
@@ -80,6 +78,7 @@ extension Validator {
 
     /// Dialect B: `users/<a>/follows/<b>` (a follows b): dangling, else self-follow.
     func checkFollowsLists() {
+        var follower: [Int32] = [], followed: [Int32] = []
         for a in index.users.indices {
             guard let list = doc.member(index.users[a].node, "follows"), doc.isContainer(list) else { continue }
             let isArray = doc.isArray(list)
@@ -89,17 +88,14 @@ extension Validator {
                 if isArray && doc.isNull(bNode) { return }
                 let b = isArray ? index.userTable.lookup(String(position)) : userIndex(key: bNode)
                 if let b, b != Int32(a) {
-                    followingOf[a].append(b)
-                    followersOf[Int(b)].append(Int32(a))
+                    follower.append(Int32(a))
+                    followed.append(b)
                     return
                 }
                 let path = "users/\(index.users[a].uid)/follows/\(isArray ? String(position) : doc.key(bNode))"
                 remove(b == nil ? .followDangling : .selfFollow, path, node: bNode)
             }
         }
-        for i in index.users.indices {
-            followingOf[i].sort()
-            followersOf[i].sort()
-        }
+        graph = FollowGraph(userCount: index.users.count, followers: follower, followed: followed)
     }
 }

@@ -77,9 +77,9 @@ extension Validator {
             checkCounter(in: user.node, path: path, name: "post_count", alias: "posts_count",
                          expected: index.postsOf[i].count, mismatch: .postCountMismatch)
             checkCounter(in: user.node, path: path, name: "follower_count", alias: "followers_count",
-                         expected: followersOf[i].count, mismatch: .followerCountMismatch)
+                         expected: graph.followers.count(i), mismatch: .followerCountMismatch)
             checkCounter(in: user.node, path: path, name: "following_count", alias: nil,
-                         expected: followingOf[i].count, mismatch: .followingCountMismatch)
+                         expected: graph.following.count(i), mismatch: .followingCountMismatch)
         }
     }
 
@@ -129,12 +129,12 @@ extension Validator {
         report(.posterMismatch, posterPath, found: found(poster), expected: objectText(poster, setting: corrections), repair: .set)
 
         if !uidOK {
-            if let uidNode { edits.append(.set(node: uidNode, path: "\(posterPath)/uid", text: uidText)) }
-            else { edits.append(.add(under: poster, keys: ["uid"], path: "\(posterPath)/uid", text: uidText)) }
+            if let uidNode { record(.set(node: uidNode, path: "\(posterPath)/uid", text: uidText)) }
+            else { record(.add(under: poster, keys: ["uid"], path: "\(posterPath)/uid", text: uidText)) }
         }
         if !nameOK, let nameText {
-            if let nameNode { edits.append(.set(node: nameNode, path: "\(posterPath)/username", text: nameText)) }
-            else { edits.append(.add(under: poster, keys: ["username"], path: "\(posterPath)/username", text: nameText)) }
+            if let nameNode { record(.set(node: nameNode, path: "\(posterPath)/username", text: nameText)) }
+            else { record(.add(under: poster, keys: ["username"], path: "\(posterPath)/username", text: nameText)) }
         }
     }
 }

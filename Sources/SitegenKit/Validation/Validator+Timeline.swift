@@ -53,7 +53,7 @@ extension Validator {
             }
         }
         check(u)
-        for f in followingOf[Int(u)] { check(f) }
+        for f in graph.following.row(Int(u)) { check(f) }
     }
 
     private func checkPosterUID(_ entry: Int32, path: String, owner: String) {
@@ -61,16 +61,16 @@ extension Validator {
         guard doc.isObject(entry) else {
             let whole = "{\"poster_uid\":\(text)}"
             report(.timelineMismatch, path, found: found(entry), expected: whole, repair: .set)
-            edits.append(.set(node: entry, path: path, text: whole))
+            record(.set(node: entry, path: path, text: whole))
             return
         }
         let field = doc.member(entry, "poster_uid")
         if field.flatMap(doc.string) == owner { return }
         report(.timelineMismatch, path, found: found(entry), expected: objectText(entry, setting: ["poster_uid": text]), repair: .set)
         if let field {
-            edits.append(.set(node: field, path: "\(path)/poster_uid", text: text))
+            record(.set(node: field, path: "\(path)/poster_uid", text: text))
         } else {
-            edits.append(.add(under: entry, keys: ["poster_uid"], path: "\(path)/poster_uid", text: text))
+            record(.add(under: entry, keys: ["poster_uid"], path: "\(path)/poster_uid", text: text))
         }
     }
 }

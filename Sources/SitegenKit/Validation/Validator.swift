@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds every inconsistency of an export (`shared/spec/audit.md`, read as in
 /// `docs/audit-rules.md`) and plans the repair. One pass per concern, in the order
 /// the rules need: users, follow graph, posts and likes, counters, timeline.
@@ -8,9 +10,10 @@ public final class Validator {
     var findings: [Finding] = []
     var edits: [RepairEdit] = []
 
-    // The repaired follow graph: rows sorted by user index.
-    var followersOf: [[Int32]] = []
-    var followingOf: [[Int32]] = []
+    /// The repaired follow graph.
+    var graph = FollowGraph.empty
+    /// Guards `findings` and `edits`: checks run on two threads.
+    private let lock = NSLock()
     /// Per post: likes by existing users.
     var likeCount: [Int] = []
 
@@ -26,22 +29,38 @@ public final class Validator {
         return v.report()
     }
 
+    /// The checks, in the order their inputs need; independent ones run side by side.
     func run() {
         indexUsers()
-        checkUsernames()
         switch export.dialect {
         case .makestagram:
-            checkFollowTrees()
-            indexPostsByOwner()
-            checkPostLikes()
-            checkMakestagramPosts()
-            checkUserCounters()
-            if let timeline = export.timeline { checkTimeline(timeline) }
+            var followers = EdgeTree(nodeOf: []), following = EdgeTree(nodeOf: [])
+            var names: [(name: String, node: Int32)?] = []
+            Validator.parallel(
+                { followers = self.walkEdgeTree(self.export.followers, name: "followers") },
+                { following = self.walkEdgeTree(self.export.following, name: "following") },
+                { self.indexPostsByOwner(); self.checkPostLikes() },
+                { names = self.checkUsernames() }
+            )
+            applyUsernames(names)
+            mirrorFollowTrees(followers: followers, following: following)
+            Validator.parallel(
+                { if let timeline = self.export.timeline { self.checkTimeline(timeline) } },
+                { self.checkMakestagramPosts(); self.checkUserCounters() }
+            )
         case .timeline:
-            checkFollowsLists()
-            checkTimelinePosts()
-            checkImages()
+            applyUsernames(checkUsernames())
+            Validator.parallel(
+                { self.checkFollowsLists() },
+                { self.checkTimelinePosts() },
+                { self.checkImages() }
+            )
         }
+    }
+
+    /// Runs `tasks` on up to all cores and returns when every one is done.
+    static func parallel(_ tasks: () -> Void...) {
+        DispatchQueue.concurrentPerform(iterations: tasks.count) { tasks[$0]() }
     }
 
     func report() -> AuditReport {
@@ -51,13 +70,13 @@ public final class Validator {
             if fa.path != fb.path { return keys[a] < keys[b] }
             return fa.code < fb.code
         }
+        let n = index.users.count
         let counts = TrueCounts(
             posts: index.postsOf.map { $0.count },
-            followers: followersOf.map { $0.count },
-            following: followingOf.map { $0.count },
+            followers: graph.followers.rowCount == n ? (0..<n).map(graph.followers.count) : Array(repeating: 0, count: n),
+            following: graph.following.rowCount == n ? (0..<n).map(graph.following.count) : Array(repeating: 0, count: n),
             likes: likeCount
         )
-        let graph = FollowGraph(followers: followersOf, following: followingOf)
         return AuditReport(export: export, index: index, findings: order.map { findings[$0] }, edits: edits,
                            counts: counts, graph: graph)
     }
@@ -74,13 +93,22 @@ public final class Validator {
     }
 
     func report(_ code: FindingCode, _ path: String, found: String?, expected: String? = nil, repair: Repair = .none) {
-        findings.append(Finding(code: code, path: path, found: found, expected: expected, repair: repair))
+        let finding = Finding(code: code, path: path, found: found, expected: expected, repair: repair)
+        lock.lock()
+        findings.append(finding)
+        lock.unlock()
+    }
+
+    func record(_ edit: RepairEdit) {
+        lock.lock()
+        edits.append(edit)
+        lock.unlock()
     }
 
     /// Reports a finding whose repair removes `node`.
     func remove(_ code: FindingCode, _ path: String, node: Int32) {
         report(code, path, found: found(node), repair: .remove)
-        edits.append(.remove(node: node, path: path))
+        record(.remove(node: node, path: path))
     }
 
     /// Reports a finding whose repair writes `text` at `path`: replacing `node` when it
@@ -89,9 +117,9 @@ public final class Validator {
              under: Int32 = 0, keys: [String] = [], repair: Repair = .set) {
         report(code, path, found: found(node), expected: text, repair: repair)
         if let node {
-            edits.append(.set(node: node, path: path, text: text))
+            record(.set(node: node, path: path, text: text))
         } else {
-            edits.append(.add(under: under, keys: keys, path: path, text: text))
+            record(.add(under: under, keys: keys, path: path, text: text))
         }
     }
 
@@ -132,14 +160,14 @@ public final class Validator {
             if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
             index.users.append(UserEntry(uid: uid, node: u, username: nil, usernameNode: nil))
         }
-        let n = index.users.count
-        index.postsOf = Array(repeating: [], count: n)
-        followersOf = Array(repeating: [], count: n)
-        followingOf = Array(repeating: [], count: n)
+        index.postsOf = Array(repeating: [], count: index.users.count)
     }
 
-    func checkUsernames() {
+    /// Finds each user's username; reports missing and duplicate ones. Writes only
+    /// `usernameOwner` and returns the names, so it can run beside other checks.
+    func checkUsernames() -> [(name: String, node: Int32)?] {
         let dialectB = export.dialect == .timeline
+        var names = [(name: String, node: Int32)?](repeating: nil, count: index.users.count)
         for i in index.users.indices {
             let u = index.users[i]
             var field = "username"
@@ -149,8 +177,7 @@ public final class Validator {
                 field = "user"
             }
             if let node, let name = doc.string(node), !name.isEmpty {
-                index.users[i].username = name
-                index.users[i].usernameNode = node
+                names[i] = (name, node)
             } else {
                 report(.usernameMissing, "users/\(u.uid)/\(field)", found: found(node))
             }
@@ -158,13 +185,21 @@ public final class Validator {
         // Duplicates: in uid order, every user after the first with a folded name.
         let order = KeyOrder.sortedIndices(index.users.map(\.uid))
         for i in order {
-            guard let name = index.users[i].username, let node = index.users[i].usernameNode else { continue }
+            guard let (name, node) = names[i] else { continue }
             let folded = ExportIndex.fold(name)
             if index.usernameOwner[folded] == nil {
                 index.usernameOwner[folded] = Int32(i)
             } else {
                 report(.usernameDuplicate, "users/\(index.users[i].uid)/\(doc.key(node))", found: found(node))
             }
+        }
+        return names
+    }
+
+    func applyUsernames(_ names: [(name: String, node: Int32)?]) {
+        for (i, found) in names.enumerated() {
+            index.users[i].username = found?.name
+            index.users[i].usernameNode = found?.node
         }
     }
 
@@ -198,7 +233,7 @@ public final class Validator {
 
     /// Whether `u` follows `o` in the repaired graph.
     @inline(__always) func follows(_ u: Int32, _ o: Int32) -> Bool {
-        followingOf[Int(u)].sortedContains(o)
+        graph.following.contains(Int(u), o)
     }
 }
 
@@ -212,3 +247,4 @@ extension Array where Element == Int32 {
         return lo < count && self[lo] == x
     }
 }
+
