@@ -103,4 +103,28 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout.contains("user_invalid"))
     }
+
+    /// Every unreadable input: one line naming the file (and line:column), exit 2, nothing on stdout.
+    @Test(arguments: [
+        ("truncated", Array(#"{"users": {"u1": {"username": "a"}"#.utf8), ":1:35: invalid JSON: unexpected end of file: '}' is missing"),
+        ("invalid UTF-8", Array(#"{"users": {"u1": {"username": ""#.utf8) + [0xC3, 0x28] + Array(#""}}}"#.utf8), ":1:32: invalid JSON: invalid UTF-8 sequence"),
+        ("wrong root", Array("[1, 2]".utf8), ": the root is an array, not an object: not a Firebase export"),
+        ("empty", [], ":1:1: invalid JSON: the file is empty: no JSON value"),
+    ])
+    func unreadableInputs(name: String, bytes: [UInt8], message: String) throws {
+        let path = try TestSupport.temporaryFile(bytes)
+        for command in [["audit", path], ["build", path, "--output", path + ".site"]] {
+            let run = try TestSupport.sitegen(command)
+            #expect(run.status == 2, "\(name): \(command[0])")
+            #expect(run.stderr == "sitegen: \(path)\(message)\n", "\(name): \(command[0])")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
+    @Test func directoryIsNotAnExport() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let run = try TestSupport.sitegen(["audit", folder])
+        #expect(run.status == 2)
+        #expect(run.stderr == "sitegen: \(folder): is a directory, not an export file\n")
+    }
 }
