@@ -52,18 +52,11 @@ final class MakestagramSample {
         trng = SampleRandom(seed: options.seed, stream: 3)
         var brng = SampleRandom(seed: options.seed, stream: 9)
         bucket = "makestagram-" + String(0x10000 + brng.below(0xEFFFF), radix: 16)
-        let f = options.faultRate
-        let ghosts = f > 0 ? max(2, Int((Double(options.users) * f).rounded(.up))) : 0
+        let ghosts = SampleIDs.ghostCount(options)
         uids = SampleIDs.makeSortedTable(width: SampleIDs.uidWidth, count: options.users + ghosts, rng: &rng) {
             SampleIDs.writeAuthUID(into: $0, rng: &$1)
         }
-        isLive = [Bool](repeating: true, count: uids.count)
-        if ghosts > 0 {
-            var order = Array(0..<uids.count)
-            for i in 0..<ghosts { order.swapAt(i, i + frng.below(order.count - i)) }
-            for g in order[0..<ghosts] { isLive[g] = false }
-        }
-        for i in 0..<uids.count { if isLive[i] { liveList.append(Int32(i)) } else { ghostList.append(Int32(i)) } }
+        (isLive, liveList, ghostList) = SampleIDs.pickGhosts(ghosts, of: uids.count, rng: &frng)
         makePeople()
         makeGraph()
         makePosts()

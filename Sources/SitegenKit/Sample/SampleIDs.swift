@@ -148,3 +148,24 @@ extension JSONWriter {
         buf.withUnsafeBufferPointer { raw($0.baseAddress!, digits) }
     }
 }
+
+extension SampleIDs {
+    /// How many deleted accounts ("ghosts") a faulty export keeps references to.
+    static func ghostCount(_ options: SampleOptions) -> Int {
+        let f = options.faultRate
+        return f > 0 ? max(2, Int((Double(options.users) * f).rounded(.up))) : 0
+    }
+
+    /// Picks `ghosts` of `count` ids as deleted: which are live, and the two lists.
+    static func pickGhosts(_ ghosts: Int, of count: Int, rng: inout SampleRandom) -> (isLive: [Bool], live: [Int32], ghosts: [Int32]) {
+        var isLive = [Bool](repeating: true, count: count)
+        if ghosts > 0 {
+            var order = Array(0..<count)
+            for i in 0..<ghosts { order.swapAt(i, i + rng.below(order.count - i)) }
+            for g in order[0..<ghosts] { isLive[g] = false }
+        }
+        var live: [Int32] = [], dead: [Int32] = []
+        for i in 0..<count { if isLive[i] { live.append(Int32(i)) } else { dead.append(Int32(i)) } }
+        return (isLive, live, dead)
+    }
+}
