@@ -10,9 +10,21 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
-        .target(name: "SitegenKit"),
+        .systemLibrary(
+            name: "CMarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "SitegenKit",
+            dependencies: [
+                "CMarkGFM",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .executableTarget(
             name: "sitegen",
             dependencies: [
