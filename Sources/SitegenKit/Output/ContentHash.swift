@@ -1,0 +1,61 @@
+/// A fast 128-bit content hash (two independent 64-bit lanes over 8-byte words), for
+/// telling whether a page changed and naming image assets. Not for security.
+public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        var a: UInt64 = 0x6A09_E667_F3BC_C908 ^ UInt64(bytes.count)
+        var b: UInt64 = 0xBB67_AE85_84CA_A73B &+ UInt64(bytes.count)
+        var i = 0
+        let n = bytes.count
+        while i + 8 <= n {
+            let w = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            a = (a ^ w) &* 0x9E37_79B9_7F4A_7C15
+            a = (a << 31) | (a >> 33)
+            b = (b &+ w) &* 0xC2B2_AE3D_27D4_EB4F
+            b ^= b >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < n {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        a = ContentHash.mix(a ^ tail ^ (b >> 7))
+        b = ContentHash.mix(b ^ tail ^ 0x5851_F42D_4C95_7F2D)
+        high = a
+        low = b
+    }
+
+    public init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { ContentHash($0) }
+    }
+
+    public init(_ string: String) {
+        self.init(Array(string.utf8))
+    }
+
+    /// Parses 32 hex digits.
+    public init?(hex: Substring) {
+        guard hex.count == 32, let h = UInt64(hex.prefix(16), radix: 16), let l = UInt64(hex.suffix(16), radix: 16) else { return nil }
+        high = h
+        low = l
+    }
+
+    private static func mix(_ x: UInt64) -> UInt64 {
+        var h = x
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return h
+    }
+
+    public var description: String {
+        String(high, radix: 16).leftPadded(16) + String(low, radix: 16).leftPadded(16)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+extension SiteModel {
+    /// The site's data from an audited export: true counts and the repaired graph,
+    /// never the stored counters.
+    public static func build(from report: AuditReport) -> SiteModel {
+        let model = SiteModel()
+        let doc = report.export.document
+        let index = report.index
+
+        // Users that have a username, in uid order (the order slugs are handed out in).
+        let order = KeyOrder.sortedIndices(index.users.map(\.uid))
+        var renderable: [Int] = []
+        for i in order {
+            if index.users[i].username == nil {
+                model.skipped.append("users/\(index.users[i].uid): no username, not rendered")
+            } else {
+                renderable.append(i)
+            }
+        }
+        let slugs = Slugs.assign(renderable.map { index.users[$0].username! })
+        for (n, i) in renderable.enumerated() {
+            let entry = index.users[i]
+            func text(_ name: StaticString) -> String { doc.member(entry.node, name).flatMap(doc.string) ?? "" }
+            model.userByIndex[Int32(i)] = model.users.count
+            model.users.append(User(
+                index: Int32(i), uid: entry.uid, username: entry.username!, slug: slugs[n],
+                name: text("name"), bio: text("bio"), website: text("url"),
+                followers: report.counts.followers[i], following: report.counts.following[i]
+            ))
+        }
+
+        var imageNames: [ContentHash: String] = [:]
+        var images: [String: Int32] = [:]
+        if report.dialect == .timeline, let node = report.export.images {
+            doc.forEachChild(node) { images[doc.key($0)] = $0 }
+        }
+        for u in model.users.indices {
+            for p in index.postsOf[Int(model.users[u].index)] {
+                let entry = index.posts[Int(p)]
+                let path = report.dialect == .makestagram ? "posts/\(model.users[u].uid)/\(entry.key)" : "posts/\(entry.key)"
+                guard entry.isObject else {
+                    model.skipped.append("\(path): not a post object, not rendered")
+                    continue
+                }
+                let post: Post?
+                switch report.dialect {
+                case .makestagram:
+                    post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc)
+                case .timeline:
+                    post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc,
+                                        images: images, names: &imageNames, assets: &model.images)
+                }
+                guard let post else {
+                    model.skipped.append("\(path): no usable image or date, not rendered")
+                    continue
+                }
+                model.users[u].posts.append(model.posts.count)
+                model.posts.append(post)
+            }
+            model.users[u].posts.sort { a, b in
+                let pa = model.posts[a], pb = model.posts[b]
+                return pa.time != pb.time ? pa.time > pb.time : pa.key > pb.key
+            }
+        }
+        let orphans = report.findings.filter { $0.code == .postOrphan }.count
+        if orphans > 0 { model.skipped.append("\(orphans) orphan post group\(orphans == 1 ? "" : "s") (owner is not a user), not rendered") }
+        model.collectTags()
+        return model
+    }
+
+    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument) -> Post? {
+        guard let url = doc.member(entry.node, "image_url").flatMap(doc.string), SafeURL.isHTTP(url),
+              let created = doc.member(entry.node, "created_at"), doc.isNumber(created),
+              let seconds = Double(doc.rawText(created)), seconds.isFinite
+        else { return nil }
+        // `image_height` is the height the app showed the image at on a 375-point-wide screen.
+        var height = 600
+        if let h = doc.member(entry.node, "image_height"), doc.isNumber(h), let value = Double(doc.rawText(h)),
+           value.isFinite, value > 0, value < 100_000 {
+            height = max(1, Int((600 * value / 375).rounded()))
+        }
+        return Post(key: entry.key, owner: owner, src: url, width: 600, height: height,
+                    caption: doc.member(entry.node, "caption").flatMap(doc.string) ?? "",
+                    time: Int64((seconds * 1000).rounded()), likes: likes, comments: [])
+    }
+
+    private static func timelinePost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, images: [String: Int32],
+                                     names: inout [ContentHash: String], assets: inout [ImageAsset]) -> Post? {
+        guard let id = doc.member(entry.node, anyOf: ["imageEndpoint", "imageEndPoint", "image"]).flatMap(doc.string),
+              let imageNode = images[id], let base64 = doc.string(imageNode),
+              let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !data.isEmpty
+        else { return nil }
+        let bytes = [UInt8](data)
+        let hash = ContentHash(bytes)
+        let path: String
+        if let known = names[hash] {
+            path = known
+        } else {
+            path = "assets/img/\(hash).jpg"
+            names[hash] = path
+            assets.append(ImageAsset(path: path, bytes: bytes))
+        }
+        let size = JPEGSize.of(bytes) ?? (600, 600)
+        var comments: [Comment] = []
+        if let list = doc.member(entry.node, "comments"), doc.isObject(list) {
+            for c in doc.children(list) where doc.isObject(c) {
+                guard let text = doc.member(c, "text").flatMap(doc.string) else { continue }
+                let name = doc.member(c, "username", or: "user").flatMap(doc.string) ?? ""
+                comments.append(Comment(key: doc.key(c), username: name, text: text))
+            }
+            comments.sort { KeyOrder.less($0.key, $1.key) }
+        }
+        return Post(key: entry.key, owner: owner, src: path, width: size.width, height: size.height,
+                    caption: doc.member(entry.node, "caption").flatMap(doc.string) ?? "",
+                    time: PushID.milliseconds(entry.key) ?? 0, likes: likes, comments: comments)
+    }
+
+    /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.
+    private func collectTags() {
+        var byTag: [String: (display: String, posts: [Int])] = [:]
+        for u in users {
+            for p in u.posts {
+                for tag in Set(MarkdownRenderer.hashtags(in: posts[p].caption).map(ExportIndex.fold)) {
+                    byTag[tag, default: (tag, [])].posts.append(p)
+                }
+            }
+        }
+        tags = byTag.keys.sorted().map { key in
+            let posts = byTag[key]!.posts.sorted { a, b in
+                let pa = self.posts[a], pb = self.posts[b]
+                return pa.time != pb.time ? pa.time > pb.time : pa.key > pb.key
+            }
+            return (key, byTag[key]!.display, posts)
+        }
+    }
+}
+
+/// Which URLs the site links to: http, https and mailto only.
+enum SafeURL {
+    static func scheme(_ url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let scheme = url[..<colon]
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return scheme.lowercased()
+    }
+
+    static func isHTTP(_ url: String) -> Bool {
+        guard !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return false }
+        let s = scheme(url)
+        return (s == "http" || s == "https") && url.contains("://")
+    }
+
+    static func isLinkable(_ url: String) -> Bool {
+        isHTTP(url) || (scheme(url) == "mailto" && !url.unicodeScalars.contains(where: { $0.value < 0x21 }))
+    }
+}

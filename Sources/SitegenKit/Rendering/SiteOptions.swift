@@ -1,0 +1,24 @@
+/// How a site is built (`sitegen build` flags).
+public struct SiteOptions: Sendable {
+    public enum Tile: String, Sendable, CaseIterable {
+        case square = "1-1"
+        case portrait = "3-4"
+    }
+
+    public var title: String
+    /// Absolute URL of the site root, ending with "/", or nil: links stay relative and
+    /// absolute URLs (canonical, Open Graph, sitemap, feeds) are left out or relative.
+    public var baseURL: String?
+    public var pageSize: Int
+    public var tile: Tile
+    /// Threads that render pages.
+    public var jobs: Int
+
+    public init(title: String = "Profiles", baseURL: String? = nil, pageSize: Int = 60, tile: Tile = .square, jobs: Int = 0) {
+        self.title = title
+        self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        self.pageSize = max(1, pageSize)
+        self.tile = tile
+        self.jobs = jobs
+    }
+}

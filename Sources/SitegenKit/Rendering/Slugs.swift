@@ -1,0 +1,63 @@
+/// Folder names for users: derived from the username, the same on every build,
+/// unique after case folding, and safe: only letters, digits, `-` and `_`, so no
+/// username (`../../etc`, `a/b`, `.hidden`, `index.html`, `<b>x</b>`) can leave its
+/// folder under `u/` or shadow another page.
+enum Slugs {
+    /// The slug a username asks for, before making it unique.
+    static func base(_ username: String) -> String {
+        var out = ""
+        var pendingDash = false
+        for scalar in ExportIndex.fold(username).precomposedStringWithCanonicalMapping.unicodeScalars {
+            let p = scalar.properties
+            if scalar == "_" || (scalar.isASCII && (p.isAlphabetic || p.numericType != nil)) || (!scalar.isASCII && (p.isAlphabetic || p.generalCategory == .decimalNumber)) {
+                if pendingDash && !out.isEmpty { out += "-" }
+                pendingDash = false
+                out.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+            if out.utf8.count >= 80 { break }
+        }
+        return out.isEmpty ? "user" : out
+    }
+
+    /// Slugs for `usernames` (in uid key order, so the first user keeps the plain slug),
+    /// unique after case folding: later twins get `-2`, `-3`, ….
+    static func assign(_ usernames: [String]) -> [String] {
+        var taken = Set<String>()
+        var result: [String] = []
+        result.reserveCapacity(usernames.count)
+        for name in usernames {
+            let base = base(name)
+            var slug = base
+            var n = 2
+            while !taken.insert(slug).inserted {
+                slug = "\(base)-\(n)"
+                n += 1
+            }
+            result.append(slug)
+        }
+        return result
+    }
+
+    /// A path segment for a URL: UTF-8 percent-encoded except unreserved ASCII.
+    static func urlSegment(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// `sitegen build`, top to bottom: templates → export → audit → site model →
+/// pages → output folder. Anything that can fail is checked before the output is touched.
+public enum Site {
+    public struct Request: Sendable {
+        public var export: String
+        public var output: String
+        public var templates: String?
+        public var options: SiteOptions
+        /// Render every page to memory and write nothing (for measuring).
+        public var dryRun: Bool
+
+        public init(export: String, output: String, templates: String? = nil, options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
+            self.export = export
+            self.output = output
+            self.templates = templates
+            self.options = options
+            self.dryRun = dryRun
+        }
+    }
+
+    public struct Result: Sendable {
+        public var report: AuditReport?
+        public var skipped: [String] = []
+        public var files = 0
+        public var written = SiteWriter.Summary()
+        /// Nothing changed since the previous build: no page was rendered.
+        public var upToDate = false
+        public var renderSeconds = 0.0
+    }
+
+    public enum Stage: Sendable {
+        case loading, auditing, rendering(done: Int, total: Int), writing
+    }
+
+    public static func build(_ request: Request, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
+        let templates = try TemplateSet(directory: request.templates ?? TemplateLocator.find(export: request.export))
+        let writer = SiteWriter(output: request.output)
+        if !request.dryRun { try writer.checkOutputFolder() }
+
+        progress?(.loading)
+        let export = try ExportLoader.load(path: request.export)
+        let inputs = fingerprint(export: export, templates: templates, options: request.options)
+        var result = Result()
+        if !request.dryRun && writer.isUpToDate(inputs: inputs) {
+            result.upToDate = true
+            return result
+        }
+
+        progress?(.auditing)
+        let report = Validator.audit(export)
+        let model = SiteModel.build(from: report)
+        result.report = report
+        result.skipped = model.skipped
+
+        let renderer = SiteRenderer(model: model, report: report, templates: templates, options: request.options)
+        let start = DispatchTime.now()
+        let files = renderer.renderAll(jobs: request.options.jobs) { done, total in progress?(.rendering(done: done, total: total)) }
+        result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        result.files = files.count
+        if request.dryRun { return result }
+
+        progress?(.writing)
+        result.written = try writer.publish(files, inputs: inputs)
+        return result
+    }
+
+    /// Identifies a build's inputs: the export's bytes, the templates, the options.
+    static func fingerprint(export: Export, templates: TemplateSet, options: SiteOptions) -> String {
+        let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
+        let settings = "\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
+        return "\(data)-\(templates.fingerprint)-\(ContentHash(settings))"
+    }
+}
+
+public enum SitegenVersion {
+    public static let current = "0.2.0"
+}
+
+/// Where the templates are when `--templates` is not given: a `Templates/` folder
+/// beside the export's `content/` folder, in the working folder, or in the checkout
+/// the binary was built in.
+enum TemplateLocator {
+    static func find(export: String) -> String {
+        let fm = FileManager.default
+        let exportFolder = (export as NSString).deletingLastPathComponent
+        var candidates = [((exportFolder.isEmpty ? "." : exportFolder) as NSString).appendingPathComponent("../Templates"), "Templates"]
+        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        candidates.append(binary.deletingLastPathComponent().appendingPathComponent("../../../Templates").standardized.path)
+        candidates.append(binary.deletingLastPathComponent().appendingPathComponent("../../Templates").standardized.path)
+        for c in candidates {
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: c + "/layout.mustache", isDirectory: &isDir) { return (c as NSString).standardizingPath }
+        }
+        return "Templates"
+    }
+}
