@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,7 +35,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenKitTests",
-            dependencies: ["SitegenKit", "sitegen"],
+            dependencies: [
+                "SitegenKit", "sitegen",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["Site/__Snapshots__"],
             resources: [.copy("Fixtures")]
         ),
     ],
