@@ -15,6 +15,8 @@ struct PageContexts: @unchecked Sendable {
     /// Users in directory order (case-folded username, then uid), and each user's rank in it.
     private(set) var directoryOrder: [Int] = []
     private var rank: [Int] = []
+    /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
+    let fragments = Fragments()
 
     init(model: SiteModel, report: AuditReport, options: SiteOptions) {
         self.model = model
@@ -59,6 +61,7 @@ struct PageContexts: @unchecked Sendable {
             "site": site,
             "pageTitle": title,
             "description": description,
+            "hasDescription": !description.isEmpty,
         ]
         if let canonical = absolute(path) { context["canonical"] = canonical }
         return context
@@ -78,6 +81,9 @@ struct PageContexts: @unchecked Sendable {
             "uid": user.uid, "username": user.username, "name": user.name, "url": userPath(u),
             "initial": PageContexts.initial(user.username), "hue": PageContexts.hue(user.uid),
             "posts": user.posts.count, "followers": user.followers, "following": user.following,
+            "postsLabel": user.posts.count == 1 ? "post" : "posts",
+            "followersLabel": user.followers == 1 ? "follower" : "followers",
+            "hasName": !user.name.isEmpty,
         ]
     }
 
@@ -98,8 +104,9 @@ struct PageContexts: @unchecked Sendable {
 
     func index(root: String = "") -> [String: Any] {
         var context = common(root: root, title: options.title, path: "", description: "\(model.users.count) profiles")
-        context["users"] = directoryOrder.map(userSummary)
+        context["users"] = directoryOrder.map { ["html": fragments.row($0, root: root)] }
         context["userCount"] = model.users.count
+        context["userCountLabel"] = model.users.count == 1 ? "person" : "people"
         context["usersJSON"] = "users.json"
         return context
     }
@@ -112,11 +119,13 @@ struct PageContexts: @unchecked Sendable {
         var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
         var summary = userSummary(u)
         summary["bioHTML"] = renderers.html(user.bio, root: root)
+        summary["hasBio"] = !user.bio.isEmpty
         if !user.website.isEmpty {
             if SafeURL.isLinkable(user.website) {
                 summary["website"] = ["href": user.website, "text": PageContexts.displayURL(user.website)]
             } else {
                 summary["websiteText"] = user.website
+                summary["hasWebsiteText"] = true
             }
         }
         summary["followersURL"] = userPath(u) + "followers/"
@@ -125,7 +134,7 @@ struct PageContexts: @unchecked Sendable {
         context["user"] = summary
         let size = options.pageSize
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
-        context["tiles"] = slice.map(tile)
+        context["tiles"] = slice.map { ["html": fragments.tile($0, root: root)] }
         context["hasTiles"] = !slice.isEmpty
         if pages > 1 {
             var pagination: [String: Any] = ["page": page, "pages": pages]
@@ -150,7 +159,7 @@ struct PageContexts: @unchecked Sendable {
         // The repaired graph's rows, shown in username order; users that are not rendered are left out.
         let row = followers ? graph.followers.row(Int(user.index)) : graph.following.row(Int(user.index))
         let entries = row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
-        context["entries"] = entries.map(userSummary)
+        context["entries"] = entries.map { ["html": fragments.row($0, root: "../../../")] }
         context["isEmpty"] = entries.isEmpty
         return context
     }
@@ -170,7 +179,8 @@ struct PageContexts: @unchecked Sendable {
         context["post"] = [
             "key": post.key, "src": post.src, "srcRelative": !SafeURL.isHTTP(post.src),
             "width": post.width, "height": post.height, "alt": altText(p),
-            "captionHTML": renderers.html(post.caption, root: root),
+            "captionHTML": renderers.html(post.caption, root: root), "hasCaption": !post.caption.isEmpty,
+            "likesLabel": post.likes == 1 ? "like" : "likes",
             "dateISO": PageContexts.iso8601(post.time), "dateText": PageContexts.dateText(post.time),
             "likes": post.likes, "poster": userSummary(post.owner), "comments": comments, "hasComments": !comments.isEmpty,
         ] as [String: Any]
@@ -182,8 +192,9 @@ struct PageContexts: @unchecked Sendable {
         let tag = model.tags[t]
         var context = common(root: "../../", title: "#\(tag.display)", path: tagPath(tag.tag))
         context["tag"] = tag.display
-        context["tiles"] = tag.posts.map(tile)
+        context["tiles"] = tag.posts.map { ["html": fragments.tile($0, root: "../../")] }
         context["count"] = tag.posts.count
+        context["countLabel"] = tag.posts.count == 1 ? "post" : "posts"
         return context
     }
 
@@ -263,5 +274,45 @@ final class MarkdownRenderers: @unchecked Sendable {
         )
         byRoot[root] = r
         return r
+    }
+}
+
+/// Pre-rendered `_tile` and `_userrow` fragments: a grid or list page is mostly
+/// these, and rendering each one once instead of once per page is most of the speed.
+final class Fragments: @unchecked Sendable {
+    private(set) var tiles: [String: [String]] = [:]
+    private(set) var rows: [String: [String]] = [:]
+    var renderTile: ((Int, String) -> String)?
+    var renderRow: ((Int, String) -> String)?
+
+    /// Fills the caches for `roots` on all cores; call before rendering pages.
+    func prepare(tileRoots: [String: [Int]], rowRoots: [String: [Int]], postCount: Int, userCount: Int) {
+        for (root, items) in tileRoots { tiles[root] = fill(items, count: postCount) { self.renderTile!($0, root) } }
+        for (root, items) in rowRoots { rows[root] = fill(items, count: userCount) { self.renderRow!($0, root) } }
+    }
+
+    private func fill(_ items: [Int], count: Int, _ render: @escaping (Int) -> String) -> [String] {
+        var out = [String](repeating: "", count: count)
+        out.withUnsafeMutableBufferPointer { buffer in
+            let base = SendableBuffer(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { worker in
+                var i = worker
+                while i < items.count {
+                    base.base[items[i]] = render(items[i])
+                    i += ProcessInfo.processInfo.activeProcessorCount
+                }
+            }
+        }
+        return out
+    }
+
+    func tile(_ p: Int, root: String) -> String {
+        if let html = tiles[root]?[p], !html.isEmpty { return html }
+        return renderTile?(p, root) ?? ""
+    }
+
+    func row(_ u: Int, root: String) -> String {
+        if let html = rows[root]?[u], !html.isEmpty { return html }
+        return renderRow?(u, root) ?? ""
     }
 }

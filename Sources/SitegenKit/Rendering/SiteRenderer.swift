@@ -21,8 +21,33 @@ public struct SiteRenderer: @unchecked Sendable {
     let templates: TemplateSet
 
     public init(model: SiteModel, report: AuditReport, templates: TemplateSet, options: SiteOptions) {
-        contexts = PageContexts(model: model, report: report, options: options)
+        let contexts = PageContexts(model: model, report: report, options: options)
+        self.contexts = contexts
         self.templates = templates
+        contexts.fragments.renderTile = { p, root in
+            var context = contexts.tile(p)
+            context["root"] = root
+            context["site"] = contexts.site
+            return templates.render(context, "_tile")
+        }
+        contexts.fragments.renderRow = { u, root in
+            var context = contexts.userSummary(u)
+            context["root"] = root
+            context["site"] = contexts.site
+            return templates.render(context, "_userrow")
+        }
+    }
+
+    /// Renders every tile and row once for each page depth that shows it.
+    func prepareFragments() {
+        let size = contexts.options.pageSize
+        var laterPages: [Int] = []
+        for u in model.users where u.posts.count > size { laterPages += u.posts.dropFirst(size) }
+        contexts.fragments.prepare(
+            tileRoots: ["../../": Array(model.posts.indices), "../../../../": laterPages],
+            rowRoots: ["../../../": Array(model.users.indices), "": Array(model.users.indices)],
+            postCount: model.posts.count, userCount: model.users.count
+        )
     }
 
     var model: SiteModel { contexts.model }
@@ -76,6 +101,7 @@ public struct SiteRenderer: @unchecked Sendable {
     /// Every file of the site: pages, `users.json`, template assets and decoded images.
     /// `progress(done, total)` is called now and then from the rendering threads.
     public func renderAll(jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [RenderedFile] {
+        prepareFragments()
         let pages = pages()
         let paths = pages.map(path)
         // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).

@@ -5,7 +5,7 @@ import Mustache
 /// error names the file, line and column; a missing template or partial is an error
 /// too, since rendering would silently leave it out.
 public struct TemplateSet: @unchecked Sendable {
-    public static let required = ["layout", "index", "profile", "list", "post", "tag", "404", "feed", "sitemap"]
+    public static let required = ["layout", "index", "profile", "list", "post", "tag", "404", "feed", "sitemap", "_tile", "_userrow"]
 
     public let directory: String
     let library: MustacheLibrary
