@@ -1,7 +1,8 @@
 import Foundation
 
-/// Builds the dictionaries the templates read (`docs/templates.md`). Dictionaries,
-/// not structs: swift-mustache reads structs through `Mirror`, which is slow.
+/// Builds the values the templates read (`docs/templates.md`).
+typealias Context = [String: TemplateValue]
+
 struct PageContexts: @unchecked Sendable {
     let model: SiteModel
     let index: ExportIndex
@@ -9,8 +10,8 @@ struct PageContexts: @unchecked Sendable {
     let options: SiteOptions
     private let renderers: MarkdownRenderers
     /// Computed once, used by many pages.
-    private var summaries: [[String: Any]] = []
-    private var tiles: [[String: Any]] = []
+    private var summaries: [Context] = []
+    private var tiles: [Context] = []
     private var alts: [String] = []
     /// Users in directory order (case-folded username, then uid), and each user's rank in it.
     private(set) var directoryOrder: [Int] = []
@@ -55,42 +56,45 @@ struct PageContexts: @unchecked Sendable {
 
     // MARK: - Shared shapes
 
-    func common(root: String, title: String, path: String, description: String = "") -> [String: Any] {
-        var context: [String: Any] = [
-            "root": root,
-            "site": site,
-            "pageTitle": title,
-            "description": description,
-            "hasDescription": !description.isEmpty,
+    func common(root: String, title: String, path: String, description: String = "") -> Context {
+        var context: Context = [
+            "root": .string(root),
+            "site": .object(site),
+            "pageTitle": .string(title),
+            "description": .string(description),
+            "hasDescription": .bool(!description.isEmpty),
         ]
-        if let canonical = absolute(path) { context["canonical"] = canonical }
+        if let canonical = absolute(path) { context["canonical"] = .string(canonical) }
         return context
     }
 
-    var site: [String: Any] {
-        ["title": options.title, "baseURL": options.baseURL ?? "", "tileRatio": options.tile.rawValue, "generator": "sitegen"]
+    var site: Context {
+        ["title": .string(options.title), "baseURL": .string(options.baseURL ?? ""),
+         "tileRatio": .string(options.tile.rawValue), "generator": "sitegen"]
     }
 
-    func userSummary(_ u: Int) -> [String: Any] { summaries[u] }
-    func tile(_ p: Int) -> [String: Any] { tiles[p] }
+    func userSummary(_ u: Int) -> Context { summaries[u] }
+    func tile(_ p: Int) -> Context { tiles[p] }
     func altText(_ p: Int) -> String { alts[p] }
 
-    private func makeSummary(_ u: Int) -> [String: Any] {
+    private func makeSummary(_ u: Int) -> Context {
         let user = model.users[u]
         return [
-            "uid": user.uid, "username": user.username, "name": user.name, "url": userPath(u),
-            "initial": PageContexts.initial(user.username), "hue": PageContexts.hue(user.uid),
-            "posts": user.posts.count, "followers": user.followers, "following": user.following,
+            "uid": .string(user.uid), "username": .string(user.username), "name": .string(user.name),
+            "url": .string(userPath(u)),
+            "initial": .string(PageContexts.initial(user.username)), "hue": .int(PageContexts.hue(user.uid)),
+            "posts": .int(user.posts.count), "followers": .int(user.followers), "following": .int(user.following),
             "postsLabel": user.posts.count == 1 ? "post" : "posts",
             "followersLabel": user.followers == 1 ? "follower" : "followers",
-            "hasName": !user.name.isEmpty,
+            "hasName": .bool(!user.name.isEmpty),
         ]
     }
 
-    private func makeTile(_ p: Int) -> [String: Any] {
+    private func makeTile(_ p: Int) -> Context {
         let post = model.posts[p]
-        return ["key": post.key, "url": postPath(p), "src": post.src, "srcRelative": !SafeURL.isHTTP(post.src),
-                "width": post.width, "height": post.height, "alt": altText(p)]
+        return ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.src),
+                "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
+                "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p))]
     }
 
     private func makeAlt(_ p: Int) -> String {
@@ -102,138 +106,139 @@ struct PageContexts: @unchecked Sendable {
 
     // MARK: - Pages
 
-    func index(root: String = "") -> [String: Any] {
+    func index(root: String = "") -> Context {
         var context = common(root: root, title: options.title, path: "", description: "\(model.users.count) profiles")
-        context["users"] = directoryOrder.map { ["html": fragments.row($0, root: root)] }
-        context["userCount"] = model.users.count
-        context["userCountLabel"] = model.users.count == 1 ? "person" : "people"
-        context["usersJSON"] = "users.json"
+        context["users"] = TemplateValue(directoryOrder.map { ["html": .string(fragments.row($0, root: root))] })
+        context["userCount"] = TemplateValue(model.users.count)
+        context["userCountLabel"] = TemplateValue(model.users.count == 1 ? "person" : "people")
+        context["usersJSON"] = TemplateValue("users.json")
         return context
     }
 
-    func profile(_ u: Int, page: Int, pages: Int) -> [String: Any] {
+    func profile(_ u: Int, page: Int, pages: Int) -> Context {
         let user = model.users[u]
         let root = page == 1 ? "../../" : "../../../../"
         let path = page == 1 ? userPath(u) : userPath(u) + "page/\(page)/"
         let title = user.name.isEmpty ? "@\(user.username)" : "\(user.name) (@\(user.username))"
         var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
         var summary = userSummary(u)
-        summary["bioHTML"] = renderers.html(user.bio, root: root)
-        summary["hasBio"] = !user.bio.isEmpty
+        summary["bioHTML"] = TemplateValue(renderers.html(user.bio, root: root))
+        summary["hasBio"] = TemplateValue(!user.bio.isEmpty)
         if !user.website.isEmpty {
             if SafeURL.isLinkable(user.website) {
-                summary["website"] = ["href": user.website, "text": PageContexts.displayURL(user.website)]
+                summary["website"] = .object(["href": .string(user.website), "text": .string(PageContexts.displayURL(user.website))])
             } else {
-                summary["websiteText"] = user.website
-                summary["hasWebsiteText"] = true
+                summary["websiteText"] = TemplateValue(user.website)
+                summary["hasWebsiteText"] = TemplateValue(true)
             }
         }
-        summary["followersURL"] = userPath(u) + "followers/"
-        summary["followingURL"] = userPath(u) + "following/"
-        summary["feedURL"] = userPath(u) + "feed.xml"
-        context["user"] = summary
+        summary["followersURL"] = TemplateValue(userPath(u) + "followers/")
+        summary["followingURL"] = TemplateValue(userPath(u) + "following/")
+        summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml")
+        context["user"] = TemplateValue(summary)
         let size = options.pageSize
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
-        context["tiles"] = slice.map { ["html": fragments.tile($0, root: root)] }
-        context["hasTiles"] = !slice.isEmpty
+        context["tiles"] = TemplateValue(slice.map { ["html": .string(fragments.tile($0, root: root))] })
+        context["hasTiles"] = TemplateValue(!slice.isEmpty)
         if pages > 1 {
-            var pagination: [String: Any] = ["page": page, "pages": pages]
-            if page > 1 { pagination["prevURL"] = page == 2 ? userPath(u) : userPath(u) + "page/\(page - 1)/" }
-            if page < pages { pagination["nextURL"] = userPath(u) + "page/\(page + 1)/" }
-            context["pagination"] = pagination
+            var pagination: Context = ["page": .int(page), "pages": .int(pages)]
+            if page > 1 { pagination["prevURL"] = .string(page == 2 ? userPath(u) : userPath(u) + "page/\(page - 1)/") }
+            if page < pages { pagination["nextURL"] = .string(userPath(u) + "page/\(page + 1)/") }
+            context["pagination"] = TemplateValue(pagination)
         }
-        if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = image }
+        if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = .string(image) }
         return context
     }
 
-    func list(_ u: Int, followers: Bool) -> [String: Any] {
+    func list(_ u: Int, followers: Bool) -> Context {
         let user = model.users[u]
         let kind = followers ? "followers" : "following"
         let heading = followers ? "Followers of @\(user.username)" : "@\(user.username) follows"
         var context = common(root: "../../../", title: heading, path: userPath(u) + kind + "/")
-        context["user"] = userSummary(u)
-        context["kind"] = kind
-        context["isFollowers"] = followers
-        context["isFollowing"] = !followers
-        context["heading"] = heading
+        context["user"] = TemplateValue(userSummary(u))
+        context["kind"] = TemplateValue(kind)
+        context["isFollowers"] = TemplateValue(followers)
+        context["isFollowing"] = TemplateValue(!followers)
+        context["heading"] = TemplateValue(heading)
         // The repaired graph's rows, shown in username order; users that are not rendered are left out.
         let row = followers ? graph.followers.row(Int(user.index)) : graph.following.row(Int(user.index))
         let entries = row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
-        context["entries"] = entries.map { ["html": fragments.row($0, root: "../../../")] }
-        context["isEmpty"] = entries.isEmpty
+        context["entries"] = TemplateValue(entries.map { ["html": .string(fragments.row($0, root: "../../../"))] })
+        context["isEmpty"] = TemplateValue(entries.isEmpty)
         return context
     }
 
-    func post(_ p: Int) -> [String: Any] {
+    func post(_ p: Int) -> Context {
         let post = model.posts[p]
         let root = "../../"
         let owner = model.users[post.owner]
         var context = common(root: root, title: "Photo by @\(owner.username)", path: postPath(p),
                              description: PageContexts.plainText(post.caption))
-        var comments: [[String: Any]] = []
+        var comments: [Context] = []
         for c in post.comments {
-            var comment: [String: Any] = ["username": c.username, "textHTML": renderers.html(c.text, root: root)]
-            if let u = model.user(username: c.username, in: index) { comment["url"] = userPath(u) }
+            var comment: Context = ["username": .string(c.username), "textHTML": .string(renderers.html(c.text, root: root))]
+            if let u = model.user(username: c.username, in: index) { comment["url"] = .string(userPath(u)) }
             comments.append(comment)
         }
-        context["post"] = [
-            "key": post.key, "src": post.src, "srcRelative": !SafeURL.isHTTP(post.src),
-            "width": post.width, "height": post.height, "alt": altText(p),
-            "captionHTML": renderers.html(post.caption, root: root), "hasCaption": !post.caption.isEmpty,
+        context["post"] = .object([
+            "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
+            "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
+            "captionHTML": .string(renderers.html(post.caption, root: root)), "hasCaption": .bool(!post.caption.isEmpty),
             "likesLabel": post.likes == 1 ? "like" : "likes",
-            "dateISO": PageContexts.iso8601(post.time), "dateText": PageContexts.dateText(post.time),
-            "likes": post.likes, "poster": userSummary(post.owner), "comments": comments, "hasComments": !comments.isEmpty,
-        ] as [String: Any]
-        if let image = imageURL(p) { context["ogImage"] = image }
+            "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
+            "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
+            "hasComments": .bool(!comments.isEmpty),
+        ])
+        if let image = imageURL(p) { context["ogImage"] = .string(image) }
         return context
     }
 
-    func tag(_ t: Int) -> [String: Any] {
+    func tag(_ t: Int) -> Context {
         let tag = model.tags[t]
         var context = common(root: "../../", title: "#\(tag.display)", path: tagPath(tag.tag))
-        context["tag"] = tag.display
-        context["tiles"] = tag.posts.map { ["html": fragments.tile($0, root: "../../")] }
-        context["count"] = tag.posts.count
-        context["countLabel"] = tag.posts.count == 1 ? "post" : "posts"
+        context["tag"] = TemplateValue(tag.display)
+        context["tiles"] = TemplateValue(tag.posts.map { ["html": .string(fragments.tile($0, root: "../../"))] })
+        context["count"] = TemplateValue(tag.posts.count)
+        context["countLabel"] = TemplateValue(tag.posts.count == 1 ? "post" : "posts")
         return context
     }
 
-    func notFound() -> [String: Any] {
+    func notFound() -> Context {
         // Served at any depth: links go from the site's path (from --base-url), else from "/".
         let root = options.baseURL.flatMap { URL(string: $0)?.path }.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/"
         return common(root: root, title: "Page not found", path: "404.html")
     }
 
-    func feed(_ u: Int) -> [String: Any] {
+    func feed(_ u: Int) -> Context {
         let user = model.users[u]
         let root = options.baseURL ?? "../../"
         let profileURL = absolute(userPath(u)) ?? "../../" + userPath(u)
-        var entries: [[String: Any]] = []
+        var entries: [Context] = []
         for p in user.posts.prefix(20) {
             let post = model.posts[p]
             let plain = PageContexts.plainText(post.caption)
             entries.append([
-                "id": absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)",
-                "url": absolute(postPath(p)) ?? "../../" + postPath(p),
-                "title": plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80)),
-                "updated": PageContexts.iso8601(post.time),
-                "contentHTML": "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"
-                    + renderers.html(post.caption, root: root),
+                "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
+                "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
+                "title": .string(plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80))),
+                "updated": .string(PageContexts.iso8601(post.time)),
+                "contentHTML": .string("<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"
+                    + renderers.html(post.caption, root: root)),
             ])
         }
-        var context: [String: Any] = [
-            "root": root, "site": site, "user": userSummary(u),
-            "feedID": absolute(userPath(u) + "feed.xml") ?? "urn:sitegen:user:\(user.uid)",
-            "profileURL": profileURL,
-            "updated": PageContexts.iso8601(user.posts.first.map { model.posts[$0].time } ?? 0),
-            "entries": entries,
+        var context: Context = [
+            "root": .string(root), "site": .object(site), "user": .object(userSummary(u)),
+            "feedID": .string(absolute(userPath(u) + "feed.xml") ?? "urn:sitegen:user:\(user.uid)"),
+            "profileURL": .string(profileURL),
+            "updated": .string(PageContexts.iso8601(user.posts.first.map { model.posts[$0].time } ?? 0)),
+            "entries": TemplateValue(entries),
         ]
-        if let selfURL = absolute(userPath(u) + "feed.xml") { context["selfURL"] = selfURL }
+        if let selfURL = absolute(userPath(u) + "feed.xml") { context["selfURL"] = .string(selfURL) }
         return context
     }
 
-    func sitemap(_ paths: [String]) -> [String: Any] {
-        ["urls": paths.map { ["loc": absolute($0) ?? $0] }]
+    func sitemap(_ paths: [String]) -> Context {
+        ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? $0)] })]
     }
 
     /// An image's absolute URL (for Open Graph and feeds), when one can be given.
@@ -315,4 +320,12 @@ final class Fragments: @unchecked Sendable {
         if let html = rows[root]?[u], !html.isEmpty { return html }
         return renderRow?(u, root) ?? ""
     }
+}
+
+extension TemplateValue {
+    init(_ s: String) { self = .string(s) }
+    init(_ i: Int) { self = .int(i) }
+    init(_ b: Bool) { self = .bool(b) }
+    init(_ o: Context) { self = .object(o) }
+    init(_ l: [Context]) { self = .list(l.map { .object($0) }) }
 }

@@ -26,14 +26,14 @@ public struct SiteRenderer: @unchecked Sendable {
         self.templates = templates
         contexts.fragments.renderTile = { p, root in
             var context = contexts.tile(p)
-            context["root"] = root
-            context["site"] = contexts.site
+            context["root"] = .string(root)
+            context["site"] = .object(contexts.site)
             return templates.render(context, "_tile")
         }
         contexts.fragments.renderRow = { u, root in
             var context = contexts.userSummary(u)
-            context["root"] = root
-            context["site"] = contexts.site
+            context["root"] = .string(root)
+            context["site"] = .object(contexts.site)
             return templates.render(context, "_userrow")
         }
     }

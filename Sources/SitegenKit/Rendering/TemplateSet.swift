@@ -86,8 +86,8 @@ public struct TemplateSet: @unchecked Sendable {
         return names
     }
 
-    func render(_ context: [String: Any], _ template: String) -> String {
-        library.render(context, withTemplate: template) ?? ""
+    func render(_ context: Context, _ template: String) -> String {
+        library.render(context.mapValues(\.anyValue), withTemplate: template) ?? ""
     }
 }
 
@@ -117,5 +117,18 @@ struct FastHTMLEscaping: MustacheContentType {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension TemplateValue {
+    /// The value as swift-mustache reads it.
+    var anyValue: Any {
+        switch self {
+        case let .string(s): return s
+        case let .int(i): return i
+        case let .bool(b): return b
+        case let .list(items): return items.map(\.anyValue)
+        case let .object(members): return members.mapValues(\.anyValue)
+        }
     }
 }
