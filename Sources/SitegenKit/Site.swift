@@ -37,13 +37,14 @@ public enum Site {
     public static func build(_ request: Request, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
         let templates = try TemplateSet(directory: request.templates ?? TemplateLocator.find(export: request.export))
         let writer = SiteWriter(output: request.output)
-        if !request.dryRun { try writer.checkOutputFolder() }
+        let previous = request.dryRun ? nil : writer.previousManifest()
+        if !request.dryRun { try writer.checkOutputFolder(previous) }
 
         progress?(.loading)
         let export = try ExportLoader.load(path: request.export)
         let inputs = fingerprint(export: export, templates: templates, options: request.options)
         var result = Result()
-        if !request.dryRun && writer.isUpToDate(inputs: inputs) {
+        if !request.dryRun && writer.isUpToDate(previous, inputs: inputs) {
             result.upToDate = true
             return result
         }
@@ -56,13 +57,18 @@ public enum Site {
 
         let renderer = SiteRenderer(model: model, report: report, templates: templates, options: request.options)
         let start = DispatchTime.now()
-        let files = renderer.renderAll(jobs: request.options.jobs) { done, total in progress?(.rendering(done: done, total: total)) }
+        let output = writer.output
+        let files = renderer.renderAll(
+            jobs: request.options.jobs,
+            unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
+            progress: { done, total in progress?(.rendering(done: done, total: total)) }
+        )
         result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         result.files = files.count
         if request.dryRun { return result }
 
         progress?(.writing)
-        result.written = try writer.publish(files, inputs: inputs)
+        result.written = try writer.publish(files, inputs: inputs, previous: previous)
         return result
     }
 

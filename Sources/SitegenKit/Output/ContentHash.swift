@@ -30,6 +30,11 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         low = b
     }
 
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
     public init(_ bytes: [UInt8]) {
         self = bytes.withUnsafeBytes { ContentHash($0) }
     }

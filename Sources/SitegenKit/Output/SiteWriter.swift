@@ -19,28 +19,48 @@ public struct SiteWriter {
         public var removed = 0
     }
 
-    struct Manifest {
+    /// What the previous build wrote: per file its content hash, size and the
+    /// fingerprint of what it was made from.
+    public struct Manifest: Sendable {
         var inputs: String = ""
-        var files: [String: (hash: String, size: Int)] = [:]
+        var files: [String: (hash: String, size: Int, source: String)] = [:]
 
         static func read(_ path: String) -> Manifest? {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return nil }
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
-            guard let header = lines.next(), header.hasPrefix("sitegen-manifest 1 ") else { return nil }
-            var manifest = Manifest(inputs: String(header.dropFirst("sitegen-manifest 1 ".count)))
-            while let line = lines.next() {
-                let parts = line.split(separator: " ", maxSplits: 2)
-                guard parts.count == 3, let size = Int(parts[1]) else { continue }
-                manifest.files[String(parts[2])] = (String(parts[0]), size)
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            let bytes = [UInt8](data)
+            var manifest = Manifest()
+            var lineStart = 0
+            var first = true
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+                defer { lineStart = i + 1 }
+                guard i > lineStart else { continue }
+                let line = bytes[lineStart..<i]
+                if first {
+                    first = false
+                    let header = String(decoding: line, as: UTF8.self)
+                    guard header.hasPrefix("sitegen-manifest ") else { return nil }
+                    if header.hasPrefix("sitegen-manifest 2 ") { manifest.inputs = String(header.dropFirst("sitegen-manifest 2 ".count)) }
+                    continue
+                }
+                // hash size source path (the path may hold spaces; the others do not)
+                var fields: [Range<Int>] = []
+                var start = line.startIndex
+                for j in line.indices where bytes[j] == 0x20 && fields.count < 3 {
+                    fields.append(start..<j)
+                    start = j + 1
+                }
+                guard fields.count == 3, let size = Int(String(decoding: bytes[fields[1]], as: UTF8.self)) else { continue }
+                manifest.files[String(decoding: bytes[start..<i], as: UTF8.self)] =
+                    (String(decoding: bytes[fields[0]], as: UTF8.self), size, String(decoding: bytes[fields[2]], as: UTF8.self))
             }
-            return manifest
+            return first ? nil : manifest
         }
 
         func text() -> String {
-            var out = "sitegen-manifest 1 \(inputs)\n"
+            var out = "sitegen-manifest 2 \(inputs)\n"
             for path in files.keys.sorted() {
                 let f = files[path]!
-                out += "\(f.hash) \(f.size) \(path)\n"
+                out += "\(f.hash) \(f.size) \(f.source.isEmpty ? "-" : f.source) \(path)\n"
             }
             return out
         }
@@ -55,19 +75,28 @@ public struct SiteWriter {
     var manifestPath: String { output + "/" + SiteWriter.manifestName }
 
     /// Refuses a folder that has files but no manifest: it is not a previous sitegen output.
-    public func checkOutputFolder() throws {
+    public func checkOutputFolder(_ manifest: Manifest?) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDir) else { return }
         guard isDir.boolValue else { throw SitegenError(file: output, message: "exists and is not a folder") }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-        if !entries.isEmpty && Manifest.read(manifestPath) == nil {
+        if manifest == nil, let entries = try? FileManager.default.contentsOfDirectory(atPath: output), !entries.isEmpty {
             throw SitegenError(file: output, message: "is not empty and holds no \(SiteWriter.manifestName): not a previous sitegen output, refusing to write into it (choose another --output or empty it)")
         }
     }
 
+    /// The previous build's manifest, if the output folder has one.
+    public func previousManifest() -> Manifest? { Manifest.read(manifestPath) }
+
+    /// Whether `path` in the output was made from `source` and is still there, intact in size.
+    public static func isUnchanged(_ manifest: Manifest, output: String, path: String, source: String) -> Bool {
+        guard let old = manifest.files[path], old.source == source else { return false }
+        var info = stat()
+        return stat(output + "/" + path, &info) == 0 && Int(info.st_size) == old.size
+    }
+
     /// Whether the previous build had exactly these inputs and its files are all there.
-    public func isUpToDate(inputs: String) -> Bool {
-        guard let manifest = Manifest.read(manifestPath), manifest.inputs == inputs else { return false }
+    public func isUpToDate(_ manifest: Manifest?, inputs: String) -> Bool {
+        guard let manifest, manifest.inputs == inputs else { return false }
         for (path, file) in manifest.files {
             var info = stat()
             guard stat(output + "/" + path, &info) == 0, Int(info.st_size) == file.size else { return false }
@@ -76,20 +105,29 @@ public struct SiteWriter {
     }
 
     /// Publishes `files`; see the type's description.
-    public func publish(_ files: [RenderedFile], inputs: String) throws -> Summary {
-        try checkOutputFolder()
+    public func publish(_ files: [RenderedFile], inputs: String, previous manifest: Manifest?) throws -> Summary {
+        try checkOutputFolder(manifest)
         let fm = FileManager.default
-        let previous = Manifest.read(manifestPath) ?? Manifest()
+        let previous = manifest ?? Manifest()
         var next = Manifest(inputs: inputs)
         var changed: [Int] = []
         var summary = Summary()
         for (i, file) in files.enumerated() {
             try SiteWriter.checkRelative(file.path)
-            let hash = ContentHash(file.bytes).description
-            next.files[file.path] = (hash, file.bytes.count)
-            if let old = previous.files[file.path], old.hash == hash, old.size == file.bytes.count {
+            guard let bytes = file.bytes else {
+                // Not rendered: the previous build's file was made from the same inputs.
+                guard let old = previous.files[file.path] else {
+                    throw SitegenError(file: file.path, message: "internal error: an unrendered file has no previous version")
+                }
+                next.files[file.path] = old
+                summary.unchanged += 1
+                continue
+            }
+            let hash = ContentHash(bytes).description
+            next.files[file.path] = (hash, bytes.count, file.source)
+            if let old = previous.files[file.path], old.hash == hash, old.size == bytes.count {
                 var info = stat()
-                if stat(output + "/" + file.path, &info) == 0, Int(info.st_size) == file.bytes.count {
+                if stat(output + "/" + file.path, &info) == 0, Int(info.st_size) == bytes.count {
                     summary.unchanged += 1
                     continue
                 }
@@ -105,7 +143,7 @@ public struct SiteWriter {
             var folders = FolderMaker(root: staging)
             for i in changed {
                 try folders.make(parentOf: files[i].path)
-                try SiteWriter.writeFile(staging + "/" + files[i].path, files[i].bytes)
+                try SiteWriter.writeFile(staging + "/" + files[i].path, files[i].bytes!)
             }
             try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, Array(next.text().utf8))
         } catch {
@@ -168,10 +206,26 @@ public struct SiteWriter {
     /// Output paths come from slugs and keys made safe, but the writer checks again:
     /// nothing may leave the output folder.
     static func checkRelative(_ path: String) throws {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) || path.contains("\0") {
-            throw SitegenError(file: path, message: "unsafe output path")
+        var segmentStart = true
+        var dots = 0
+        var unsafe = path.isEmpty
+        for c in path.utf8 {
+            switch c {
+            case 0: unsafe = true
+            case UInt8(ascii: "/"):
+                if segmentStart || dots == 1 || dots == 2 { unsafe = true }
+                segmentStart = true
+                dots = 0
+            case UInt8(ascii: "."):
+                if segmentStart || dots > 0 { dots += 1 }
+                segmentStart = false
+            default:
+                segmentStart = false
+                dots = -1
+            }
         }
+        if segmentStart || dots == 1 || dots == 2 { unsafe = true }
+        if unsafe { throw SitegenError(file: path, message: "unsafe output path") }
     }
 
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws {

@@ -8,11 +8,15 @@ struct PageContexts: @unchecked Sendable {
     let index: ExportIndex
     let graph: FollowGraph
     let options: SiteOptions
-    private let renderers: MarkdownRenderers
+    let renderers: MarkdownRenderers
     /// Computed once, used by many pages.
     private var summaries: [Context] = []
     private var tiles: [Context] = []
     private var alts: [String] = []
+    private var plainCaptions: [String] = []
+    /// Fingerprints of each user summary and tile (pages include them by the thousand).
+    private(set) var summaryHashes: [ContentHash] = []
+    private(set) var tileHashes: [ContentHash] = []
     /// Users in directory order (case-folded username, then uid), and each user's rank in it.
     private(set) var directoryOrder: [Int] = []
     private var rank: [Int] = []
@@ -32,8 +36,12 @@ struct PageContexts: @unchecked Sendable {
         rank = [Int](repeating: 0, count: model.users.count)
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
         summaries = model.users.indices.map(makeSummary)
+        plainCaptions = model.posts.map { PageContexts.plainText($0.caption) }
         alts = model.posts.indices.map(makeAlt)
         tiles = model.posts.indices.map(makeTile)
+        let placeholder = self
+        summaryHashes = summaries.map { TemplateValue.object($0).fingerprint(placeholder) }
+        tileHashes = tiles.map { TemplateValue.object($0).fingerprint(placeholder) }
     }
 
     // MARK: - Paths (relative to the site root)
@@ -99,7 +107,7 @@ struct PageContexts: @unchecked Sendable {
 
     private func makeAlt(_ p: Int) -> String {
         let post = model.posts[p]
-        let plain = PageContexts.plainText(post.caption)
+        let plain = plainCaptions[p]
         if plain.isEmpty { return "Photo by @\(model.users[post.owner].username)" }
         return plain.count > 140 ? String(plain.prefix(137)) + "…" : plain
     }
@@ -108,7 +116,7 @@ struct PageContexts: @unchecked Sendable {
 
     func index(root: String = "") -> Context {
         var context = common(root: root, title: options.title, path: "", description: "\(model.users.count) profiles")
-        context["users"] = TemplateValue(directoryOrder.map { ["html": .string(fragments.row($0, root: root))] })
+        context["users"] = TemplateValue(directoryOrder.map { ["html": Deferred.row($0, root: root)] })
         context["userCount"] = TemplateValue(model.users.count)
         context["userCountLabel"] = TemplateValue(model.users.count == 1 ? "person" : "people")
         context["usersJSON"] = TemplateValue("users.json")
@@ -122,7 +130,7 @@ struct PageContexts: @unchecked Sendable {
         let title = user.name.isEmpty ? "@\(user.username)" : "\(user.name) (@\(user.username))"
         var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
         var summary = userSummary(u)
-        summary["bioHTML"] = TemplateValue(renderers.html(user.bio, root: root))
+        summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
         summary["hasBio"] = TemplateValue(!user.bio.isEmpty)
         if !user.website.isEmpty {
             if SafeURL.isLinkable(user.website) {
@@ -138,7 +146,7 @@ struct PageContexts: @unchecked Sendable {
         context["user"] = TemplateValue(summary)
         let size = options.pageSize
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
-        context["tiles"] = TemplateValue(slice.map { ["html": .string(fragments.tile($0, root: root))] })
+        context["tiles"] = TemplateValue(slice.map { ["html": Deferred.tile($0, root: root)] })
         context["hasTiles"] = TemplateValue(!slice.isEmpty)
         if pages > 1 {
             var pagination: Context = ["page": .int(page), "pages": .int(pages)]
@@ -163,7 +171,7 @@ struct PageContexts: @unchecked Sendable {
         // The repaired graph's rows, shown in username order; users that are not rendered are left out.
         let row = followers ? graph.followers.row(Int(user.index)) : graph.following.row(Int(user.index))
         let entries = row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
-        context["entries"] = TemplateValue(entries.map { ["html": .string(fragments.row($0, root: "../../../"))] })
+        context["entries"] = TemplateValue(entries.map { ["html": Deferred.row($0, root: "../../../")] })
         context["isEmpty"] = TemplateValue(entries.isEmpty)
         return context
     }
@@ -176,14 +184,14 @@ struct PageContexts: @unchecked Sendable {
                              description: PageContexts.plainText(post.caption))
         var comments: [Context] = []
         for c in post.comments {
-            var comment: Context = ["username": .string(c.username), "textHTML": .string(renderers.html(c.text, root: root))]
+            var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
             if let u = model.user(username: c.username, in: index) { comment["url"] = .string(userPath(u)) }
             comments.append(comment)
         }
         context["post"] = .object([
             "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
             "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
-            "captionHTML": .string(renderers.html(post.caption, root: root)), "hasCaption": .bool(!post.caption.isEmpty),
+            "captionHTML": Deferred.markdown(post.caption, root: root), "hasCaption": .bool(!post.caption.isEmpty),
             "likesLabel": post.likes == 1 ? "like" : "likes",
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
             "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
@@ -197,7 +205,7 @@ struct PageContexts: @unchecked Sendable {
         let tag = model.tags[t]
         var context = common(root: "../../", title: "#\(tag.display)", path: tagPath(tag.tag))
         context["tag"] = TemplateValue(tag.display)
-        context["tiles"] = TemplateValue(tag.posts.map { ["html": .string(fragments.tile($0, root: "../../"))] })
+        context["tiles"] = TemplateValue(tag.posts.map { ["html": Deferred.tile($0, root: "../../")] })
         context["count"] = TemplateValue(tag.posts.count)
         context["countLabel"] = TemplateValue(tag.posts.count == 1 ? "post" : "posts")
         return context
@@ -216,14 +224,14 @@ struct PageContexts: @unchecked Sendable {
         var entries: [Context] = []
         for p in user.posts.prefix(20) {
             let post = model.posts[p]
-            let plain = PageContexts.plainText(post.caption)
+            let plain = plainCaptions[p]
             entries.append([
                 "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
                 "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
                 "title": .string(plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80))),
                 "updated": .string(PageContexts.iso8601(post.time)),
-                "contentHTML": .string("<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"
-                    + renderers.html(post.caption, root: root)),
+                "contentHTML": Deferred.markdown(post.caption, root: root,
+                    prefix: "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"),
             ])
         }
         var context: Context = [
@@ -282,43 +290,117 @@ final class MarkdownRenderers: @unchecked Sendable {
     }
 }
 
-/// Pre-rendered `_tile` and `_userrow` fragments: a grid or list page is mostly
-/// these, and rendering each one once instead of once per page is most of the speed.
+/// Values a page context holds as a recipe until the page is rendered: HTML of a
+/// grid tile, a user row or a Markdown text. A page's fingerprint reads the recipe
+/// (cheap), so a page whose inputs did not change is never rendered.
+enum Deferred {
+    static let key = "_deferred"
+
+    static func tile(_ p: Int, root: String) -> TemplateValue {
+        .object([key: "tile", "i": .int(p), "root": .string(root)])
+    }
+
+    static func row(_ u: Int, root: String) -> TemplateValue {
+        .object([key: "row", "i": .int(u), "root": .string(root)])
+    }
+
+    static func markdown(_ text: String, root: String, prefix: String = "") -> TemplateValue {
+        if text.isEmpty && prefix.isEmpty { return "" }
+        return .object([key: "markdown", "text": .string(text), "root": .string(root), "prefix": .string(prefix)])
+    }
+}
+
+/// `_tile` and `_userrow` fragments and Markdown HTML, each rendered once per item and
+/// page depth, on first use, from any rendering thread.
 final class Fragments: @unchecked Sendable {
-    private(set) var tiles: [String: [String]] = [:]
-    private(set) var rows: [String: [String]] = [:]
+    private var cache: [String: String] = [:]
+    private let lock = NSLock()
     var renderTile: ((Int, String) -> String)?
     var renderRow: ((Int, String) -> String)?
+    var renderMarkdown: ((String, String) -> String)?
 
-    /// Fills the caches for `roots` on all cores; call before rendering pages.
-    func prepare(tileRoots: [String: [Int]], rowRoots: [String: [Int]], postCount: Int, userCount: Int) {
-        for (root, items) in tileRoots { tiles[root] = fill(items, count: postCount) { self.renderTile!($0, root) } }
-        for (root, items) in rowRoots { rows[root] = fill(items, count: userCount) { self.renderRow!($0, root) } }
+    func html(_ kind: String, _ i: Int, root: String, render: () -> String) -> String {
+        let key = "\(kind)\u{0}\(i)\u{0}\(root)"
+        lock.lock()
+        if let hit = cache[key] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let html = render()
+        lock.lock()
+        cache[key] = html
+        lock.unlock()
+        return html
     }
 
-    private func fill(_ items: [Int], count: Int, _ render: @escaping (Int) -> String) -> [String] {
-        var out = [String](repeating: "", count: count)
-        out.withUnsafeMutableBufferPointer { buffer in
-            let base = SendableBuffer(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { worker in
-                var i = worker
-                while i < items.count {
-                    base.base[items[i]] = render(items[i])
-                    i += ProcessInfo.processInfo.activeProcessorCount
+    /// The context with every deferred value replaced by its HTML.
+    func resolve(_ value: TemplateValue) -> TemplateValue {
+        switch value {
+        case let .object(members):
+            if case let .string(kind)? = members[Deferred.key] {
+                let root = members["root"]?.text ?? ""
+                switch kind {
+                case "tile":
+                    let i = Int(members["i"]?.text ?? "") ?? 0
+                    return .string(html("tile", i, root: root) { renderTile?(i, root) ?? "" })
+                case "row":
+                    let i = Int(members["i"]?.text ?? "") ?? 0
+                    return .string(html("row", i, root: root) { renderRow?(i, root) ?? "" })
+                default:
+                    let text = members["text"]?.text ?? ""
+                    return .string((members["prefix"]?.text ?? "") + (text.isEmpty ? "" : renderMarkdown?(text, root) ?? ""))
                 }
             }
+            return .object(members.mapValues(resolve))
+        case let .list(items):
+            return .list(items.map(resolve))
+        default:
+            return value
         }
-        return out
+    }
+}
+
+extension TemplateValue {
+    /// A hash of the value that does not depend on dictionary order (members are
+    /// combined by addition); a deferred tile or row stands for its item's context,
+    /// whose hash is computed once.
+    func fingerprint(_ contexts: PageContexts) -> ContentHash {
+        switch self {
+        case let .string(s): return ContentHash(tag: 1, s)
+        case let .int(i): return ContentHash(tag: 2, String(i))
+        case let .bool(b): return ContentHash(tag: b ? 3 : 4, "")
+        case let .list(items):
+            var h = ContentHash(tag: 5, String(items.count))
+            for item in items { h = h.then(item.fingerprint(contexts)) }
+            return h
+        case let .object(members):
+            if case let .string(kind)? = members[Deferred.key], kind != "markdown", let i = Int(members["i"]?.text ?? "") {
+                let item = kind == "tile" ? contexts.tileHashes[i] : contexts.summaryHashes[i]
+                return item.then(ContentHash(tag: 9, members["root"]?.text ?? ""))
+            }
+            var sum = ContentHash(tag: 7, String(members.count))
+            for (key, value) in members { sum = sum.plus(ContentHash(tag: 8, key).then(value.fingerprint(contexts))) }
+            return sum
+        }
+    }
+}
+
+extension ContentHash {
+    init(tag: UInt8, _ s: String) {
+        var bytes = [tag]
+        bytes.append(contentsOf: s.utf8)
+        self.init(bytes)
     }
 
-    func tile(_ p: Int, root: String) -> String {
-        if let html = tiles[root]?[p], !html.isEmpty { return html }
-        return renderTile?(p, root) ?? ""
+    /// Order-dependent combination.
+    func then(_ other: ContentHash) -> ContentHash {
+        withUnsafeBytes(of: (high, low, other.high, other.low)) { ContentHash($0) }
     }
 
-    func row(_ u: Int, root: String) -> String {
-        if let html = rows[root]?[u], !html.isEmpty { return html }
-        return renderRow?(u, root) ?? ""
+    /// Order-independent combination.
+    func plus(_ other: ContentHash) -> ContentHash {
+        ContentHash(high: high &+ other.high, low: low &+ other.low)
     }
 }
 

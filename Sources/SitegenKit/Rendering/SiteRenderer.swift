@@ -1,9 +1,18 @@
 import Foundation
 
-/// One output file: its path relative to the site root and its bytes.
+/// One output file: its path relative to the site root, its bytes (nil when the
+/// previous build's file is still right and was not rendered again), and the
+/// fingerprint of what it was made from.
 public struct RenderedFile: Sendable {
     public let path: String
-    public let bytes: [UInt8]
+    public let bytes: [UInt8]?
+    public let source: String
+
+    public init(path: String, bytes: [UInt8]?, source: String = "") {
+        self.path = path
+        self.bytes = bytes
+        self.source = source
+    }
 }
 
 /// Renders every page of a site to memory, on all cores.
@@ -30,24 +39,13 @@ public struct SiteRenderer: @unchecked Sendable {
             context["site"] = .object(contexts.site)
             return templates.render(context, "_tile")
         }
+        contexts.fragments.renderMarkdown = { text, root in contexts.renderers.html(text, root: root) }
         contexts.fragments.renderRow = { u, root in
             var context = contexts.userSummary(u)
             context["root"] = .string(root)
             context["site"] = .object(contexts.site)
             return templates.render(context, "_userrow")
         }
-    }
-
-    /// Renders every tile and row once for each page depth that shows it.
-    func prepareFragments() {
-        let size = contexts.options.pageSize
-        var laterPages: [Int] = []
-        for u in model.users where u.posts.count > size { laterPages += u.posts.dropFirst(size) }
-        contexts.fragments.prepare(
-            tileRoots: ["../../": Array(model.posts.indices), "../../../../": laterPages],
-            rowRoots: ["../../../": Array(model.users.indices), "": Array(model.users.indices)],
-            postCount: model.posts.count, userCount: model.users.count
-        )
     }
 
     var model: SiteModel { contexts.model }
@@ -82,31 +80,59 @@ public struct SiteRenderer: @unchecked Sendable {
         }
     }
 
-    func render(_ page: Page, htmlPaths: [String]) -> [UInt8] {
-        let text: String
+    /// The page's template and context (deferred values unresolved); nil for users.json.
+    func context(of page: Page, htmlPaths: [String]) -> (template: String, context: Context)? {
         switch page {
-        case .index: text = templates.render(contexts.index(), "index")
-        case .notFound: text = templates.render(contexts.notFound(), "404")
-        case .sitemap: text = templates.render(contexts.sitemap(htmlPaths), "sitemap")
-        case .usersJSON: text = usersJSON()
-        case let .profile(u, n, pages): text = templates.render(contexts.profile(u, page: n, pages: pages), "profile")
-        case let .list(u, followers): text = templates.render(contexts.list(u, followers: followers), "list")
-        case let .feed(u): text = templates.render(contexts.feed(u), "feed")
-        case let .post(p): text = templates.render(contexts.post(p), "post")
-        case let .tag(t): text = templates.render(contexts.tag(t), "tag")
+        case .index: return ("index", contexts.index())
+        case .notFound: return ("404", contexts.notFound())
+        case .sitemap: return ("sitemap", contexts.sitemap(htmlPaths))
+        case .usersJSON: return nil
+        case let .profile(u, n, pages): return ("profile", contexts.profile(u, page: n, pages: pages))
+        case let .list(u, followers): return ("list", contexts.list(u, followers: followers))
+        case let .feed(u): return ("feed", contexts.feed(u))
+        case let .post(p): return ("post", contexts.post(p))
+        case let .tag(t): return ("tag", contexts.tag(t))
         }
-        return Array(text.utf8)
+    }
+
+    /// Renders a page unless `previous` says the same inputs made the file that is there.
+    func render(_ page: Page, path: String, htmlPaths: [String], global: [UInt8],
+                unchanged: (String, String) -> Bool) -> RenderedFile {
+        guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
+            let bytes = Array(usersJSON().utf8)
+            return RenderedFile(path: path, bytes: bytes, source: ContentHash(bytes).description)
+        }
+        let source = ContentHash(global + Array(template.utf8)).then(TemplateValue.object(context).fingerprint(contexts)).description
+        if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
+        guard case let .object(resolved) = contexts.fragments.resolve(.object(context)) else { fatalError("unreachable") }
+        return RenderedFile(path: path, bytes: Array(templates.render(resolved, template).utf8), source: source)
+    }
+
+    /// What every page depends on besides its own context: the templates, the options
+    /// and which user each @mention resolves to.
+    func globalFingerprint() -> [UInt8] {
+        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(contexts.options.pageSize)|".utf8)
+        for user in model.users {
+            out.append(contentsOf: ExportIndex.fold(user.username).utf8)
+            out.append(0)
+            out.append(contentsOf: user.slug.utf8)
+            out.append(0)
+        }
+        return Array(ContentHash(out).description.utf8)
     }
 
     /// Every file of the site: pages, `users.json`, template assets and decoded images.
     /// `progress(done, total)` is called now and then from the rendering threads.
-    public func renderAll(jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) -> [RenderedFile] {
-        prepareFragments()
+    /// `unchanged(path, fingerprint)` tells whether the output already holds that page
+    /// made from the same inputs; such pages are not rendered.
+    public func renderAll(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) -> [RenderedFile] {
         let pages = pages()
         let paths = pages.map(path)
         // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
         let htmlPaths = paths.filter { $0.hasSuffix("index.html") }.map { String($0.dropLast("index.html".count)) }
-        var results = [[UInt8]](repeating: [], count: pages.count)
+        let global = globalFingerprint()
+        var results = [RenderedFile?](repeating: nil, count: pages.count)
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let chunk = 256
         let chunks = (pages.count + chunk - 1) / chunk
@@ -117,14 +143,14 @@ public struct SiteRenderer: @unchecked Sendable {
                 var c = worker
                 while c < chunks {
                     for i in (c * chunk)..<min(pages.count, (c + 1) * chunk) {
-                        out.base[i] = render(pages[i], htmlPaths: htmlPaths)
+                        out.base[i] = render(pages[i], path: paths[i], htmlPaths: htmlPaths, global: global, unchanged: unchanged)
                     }
                     progress?(counter.add(min(chunk, pages.count - c * chunk)), pages.count)
                     c += min(workers, chunks)
                 }
             }
         }
-        var files = zip(paths, results).map { RenderedFile(path: $0, bytes: $1) }
+        var files = results.map { $0! }
         files += templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
         files += model.images.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
         return files
