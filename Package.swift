@@ -39,7 +39,7 @@ let package = Package(
                 "SitegenKit", "sitegen",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
-            exclude: ["Site/__Snapshots__"],
+            exclude: ["Site/__Snapshots__", "Site/README.md"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -186,7 +186,7 @@ public struct SiteWriter {
         try? fm.removeItem(atPath: staging)
 
         // Files of the previous build that this one no longer produces.
-        for path in previous.files.keys.sorted() where next.files[path] == nil {
+        for path in previous.files.keys.sorted() where next.files[path] == nil && (try? SiteWriter.checkRelative(path)) != nil {
             if unlink(output + "/" + path) == 0 { summary.removed += 1 }
             var folder = (path as NSString).deletingLastPathComponent
             while !folder.isEmpty && rmdir(output + "/" + folder) == 0 {

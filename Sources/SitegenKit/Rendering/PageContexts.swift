@@ -91,8 +91,8 @@ struct PageContexts: @unchecked Sendable {
             "uid": .string(user.uid), "username": .string(user.username), "name": .string(user.name),
             "url": .string(userPath(u)),
             "initial": .string(PageContexts.initial(user.username)), "hue": .int(PageContexts.hue(user.uid)),
-            "posts": .int(user.posts.count), "followers": .int(user.followers), "following": .int(user.following),
-            "postsLabel": user.posts.count == 1 ? "post" : "posts",
+            "posts": .int(user.postCount), "followers": .int(user.followers), "following": .int(user.following),
+            "postsLabel": user.postCount == 1 ? "post" : "posts",
             "followersLabel": user.followers == 1 ? "follower" : "followers",
             "hasName": .bool(!user.name.isEmpty),
         ]
@@ -213,7 +213,8 @@ struct PageContexts: @unchecked Sendable {
 
     func notFound() -> Context {
         // Served at any depth: links go from the site's path (from --base-url), else from "/".
-        let root = options.baseURL.flatMap { URL(string: $0)?.path }.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/"
+        let path = options.baseURL.flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? "/"
+        let root = PageContexts.attribute(path.hasSuffix("/") ? path : path + "/")
         return common(root: root, title: "Page not found", path: "404.html")
     }
 

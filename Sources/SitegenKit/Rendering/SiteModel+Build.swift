@@ -26,7 +26,7 @@ extension SiteModel {
             model.users.append(User(
                 index: Int32(i), uid: entry.uid, username: entry.username!, slug: slugs[n],
                 name: text("name"), bio: text("bio"), website: text("url"),
-                followers: report.counts.followers[i], following: report.counts.following[i]
+                postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
         }
 
@@ -118,12 +118,21 @@ extension SiteModel {
 
     /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.
     private func collectTags() {
+        // Every #tag the site links (captions, bios, comments) gets a page, maybe empty.
         var byTag: [String: (display: String, posts: [Int])] = [:]
+        func note(_ text: String, post: Int?) {
+            var seen = Set<String>()
+            for tag in MarkdownRenderer.hashtags(in: text) {
+                let key = ExportIndex.fold(tag)
+                if byTag[key] == nil { byTag[key] = (tag, []) }
+                if let post, seen.insert(key).inserted { byTag[key]!.posts.append(post) }
+            }
+        }
         for u in users {
+            note(u.bio, post: nil)
             for p in u.posts {
-                for tag in Set(MarkdownRenderer.hashtags(in: posts[p].caption).map(ExportIndex.fold)) {
-                    byTag[tag, default: (tag, [])].posts.append(p)
-                }
+                note(posts[p].caption, post: p)
+                for c in posts[p].comments { note(c.text, post: nil) }
             }
         }
         tags = byTag.keys.sorted().map { key in

@@ -15,6 +15,8 @@ public final class SiteModel: @unchecked Sendable {
         public let website: String
         /// Indices into `posts`, newest first.
         public var posts: [Int] = []
+        /// The validator's true post count (posts that cannot be shown still count).
+        public let postCount: Int
         public let followers: Int
         public let following: Int
     }

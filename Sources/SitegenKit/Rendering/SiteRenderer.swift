@@ -50,6 +50,8 @@ public struct SiteRenderer: @unchecked Sendable {
 
     var model: SiteModel { contexts.model }
 
+    func userFolder(_ u: Int) -> String { "u/\(model.users[u].slug)/" }
+
     /// Every page, in a fixed order.
     func pages() -> [Page] {
         var pages: [Page] = [.index, .notFound, .usersJSON]
@@ -72,11 +74,12 @@ public struct SiteRenderer: @unchecked Sendable {
         case .notFound: return "404.html"
         case .sitemap: return "sitemap.xml"
         case .usersJSON: return "users.json"
-        case let .profile(u, n, _): return contexts.userPath(u) + (n == 1 ? "" : "page/\(n)/") + "index.html"
-        case let .list(u, followers): return contexts.userPath(u) + (followers ? "followers/" : "following/") + "index.html"
-        case let .feed(u): return contexts.userPath(u) + "feed.xml"
-        case let .post(p): return contexts.postPath(p) + "index.html"
-        case let .tag(t): return contexts.tagPath(model.tags[t].tag) + "index.html"
+        // Files are named by the slugs themselves; links percent-encode them.
+        case let .profile(u, n, _): return userFolder(u) + (n == 1 ? "" : "page/\(n)/") + "index.html"
+        case let .list(u, followers): return userFolder(u) + (followers ? "followers/" : "following/") + "index.html"
+        case let .feed(u): return userFolder(u) + "feed.xml"
+        case let .post(p): return "p/\(PageContexts.postSlug(model.posts[p].key))/index.html"
+        case let .tag(t): return "tags/\(model.tags[t].tag)/index.html"
         }
     }
 
@@ -130,7 +133,10 @@ public struct SiteRenderer: @unchecked Sendable {
         let pages = pages()
         let paths = pages.map(path)
         // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
-        let htmlPaths = paths.filter { $0.hasSuffix("index.html") }.map { String($0.dropLast("index.html".count)) }
+        let htmlPaths = paths.filter { $0.hasSuffix("index.html") }.map { path -> String in
+            let folders = path.dropLast("index.html".count).split(separator: "/")
+            return folders.isEmpty ? "" : folders.map { Slugs.urlSegment(String($0)) }.joined(separator: "/") + "/"
+        }
         let global = globalFingerprint()
         var results = [RenderedFile?](repeating: nil, count: pages.count)
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
@@ -164,7 +170,7 @@ public struct SiteRenderer: @unchecked Sendable {
             out += i == 0 ? "\n" : ",\n"
             out += "{\"uid\":\(JSONString.quoted(user.uid)),\"username\":\(JSONString.quoted(user.username)),"
             out += "\"slug\":\(JSONString.quoted(user.slug)),\"url\":\(JSONString.quoted(contexts.userPath(u))),"
-            out += "\"posts\":\(user.posts.count),\"followers\":\(user.followers),\"following\":\(user.following)}"
+            out += "\"posts\":\(user.postCount),\"followers\":\(user.followers),\"following\":\(user.following)}"
         }
         return out + "\n]\n"
     }

@@ -15,7 +15,8 @@ struct TemplateRenderer {
     private let overrideSets: UnsafeMutableBufferPointer<PoolRange>
     private let templateRanges: UnsafeMutableBufferPointer<PoolRange>
 
-    var out: [UInt8] = []
+    /// The page being rendered; the caller frees it (`out.free()`).
+    var out: TemplateOutput
     /// The context stack, top last.
     private var stack: [TemplateValue] = []
     /// Block overrides in effect, outermost parent's first (the outermost wins, as in
@@ -34,7 +35,7 @@ struct TemplateRenderer {
         allOverrides = engine.overrides
         overrideSets = engine.overrideSets
         templateRanges = engine.templateRanges
-        out.reserveCapacity(capacity)
+        out = TemplateOutput(capacity: capacity)
         stack.reserveCapacity(8)
         stack.append(context)
     }
@@ -51,10 +52,11 @@ struct TemplateRenderer {
             let local = out.count
             while i < end {
                 let before = out.count
-                let atLineStart = before > local && out[before - 1] == 0x0A && !(before - 2 >= local && out[before - 2] == 0x0D)
+                let atLineStart = before > local && out.bytes[before - 1] == 0x0A
+                    && !(before - 2 >= local && out.bytes[before - 2] == 0x0D)
                 i = step(i, &escape)
                 if atLineStart, out.count > before {
-                    out.insert(contentsOf: indent, at: before)
+                    indent.withUnsafeBufferPointer { out.insert($0, at: before) }
                 }
             }
         }
@@ -66,7 +68,7 @@ struct TemplateRenderer {
         let ins = code[i]
         switch ins.op {
         case .text:
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: pool[Int(ins.a)..<Int(ins.a) + Int(ins.b)]))
+            out.append(pool.baseAddress! + Int(ins.a), count: Int(ins.b))
             return i + 1
 
         case .escapedVariable:
@@ -213,11 +215,11 @@ struct TemplateRenderer {
 
     private mutating func appendRaw(_ s: String) {
         var s = s
-        s.withUTF8 { out.append(contentsOf: $0) }
+        s.withUTF8 { out.append($0.baseAddress, count: $0.count) }
     }
 
     private mutating func appendStatic(_ s: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        out.append(s.utf8Start, count: s.utf8CodeUnitCount)
     }
 
     /// HTML escaping as swift-mustache's: & < > " ' (on bytes; runs without them are copied whole).
@@ -237,31 +239,75 @@ struct TemplateRenderer {
                 case 0x27: replacement = "&#39;"
                 default: continue
                 }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                out.append(bytes.baseAddress! + runStart, count: i - runStart)
                 appendStatic(replacement)
                 runStart = i + 1
             }
-            if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+            if runStart < bytes.count { out.append(bytes.baseAddress! + runStart, count: bytes.count - runStart) }
         }
     }
 
     private mutating func appendInt(_ n: Int) {
-        if n == 0 {
-            out.append(0x30)
-            return
-        }
-        if n < 0 { out.append(UInt8(ascii: "-")) }
-        // Digits of the magnitude, least significant first (works for Int.min too).
+        // Digits of the magnitude from the end of a 24-byte scratch (works for Int.min too).
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
         var m = n.magnitude
         withUnsafeMutableBytes(of: &digits) { buffer in
-            while m > 0 {
-                buffer[count] = UInt8(truncatingIfNeeded: m % 10) + 0x30
+            var first = buffer.count
+            repeat {
+                first -= 1
+                buffer[first] = UInt8(truncatingIfNeeded: m % 10) + 0x30
                 m /= 10
-                count += 1
+            } while m > 0
+            if n < 0 {
+                first -= 1
+                buffer[first] = UInt8(ascii: "-")
             }
-            for j in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[j]) }
+            out.append(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + first, count: buffer.count - first)
         }
+    }
+}
+
+/// A growable byte buffer for one page (`[UInt8]`'s append costs several times more per call).
+struct TemplateOutput {
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        bytes = .allocate(capacity: self.capacity)
+    }
+
+    func free() {
+        bytes.deallocate()
+    }
+
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: count) }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<UInt8>?, count n: Int) {
+        guard n > 0, let source else { return }
+        if count + n > capacity { grow(count + n) }
+        (bytes + count).initialize(from: source, count: n)
+        count += n
+    }
+
+    /// Inserts `source` at `offset`, moving what follows.
+    mutating func insert(_ source: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        let n = source.count
+        guard n > 0 else { return }
+        if count + n > capacity { grow(count + n) }
+        (bytes + offset + n).moveInitialize(from: bytes + offset, count: count - offset)
+        (bytes + offset).initialize(from: source.baseAddress!, count: n)
+        count += n
+    }
+
+    private mutating func grow(_ needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBytes.moveInitialize(from: bytes, count: count)
+        bytes.deallocate()
+        bytes = newBytes
+        capacity = newCapacity
     }
 }

@@ -119,61 +119,69 @@ public final class TemplateEngine: @unchecked Sendable {
     /// to call from many threads at once.
     public func render(_ name: String, _ context: TemplateValue) -> String {
         guard let t = templateIndex[name] else { return "" }
-        return TemplateEngine.string(renderBytes(template: t, context))
+        return withRendered(template: t, context) { TemplateEngine.string($0) }
     }
 
     /// `render` as UTF-8 bytes, without making a `String` (the fastest way to a file).
     public func renderUTF8(_ name: String, _ context: TemplateValue) -> [UInt8] {
         guard let t = templateIndex[name] else { return [] }
-        return renderBytes(template: t, context)
+        return withRendered(template: t, context) { Array($0) }
     }
 
-    private func renderBytes(template t: Int, _ context: TemplateValue) -> [UInt8] {
+    private func withRendered<T>(template t: Int, _ context: TemplateValue, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         var renderer = TemplateRenderer(engine: self, context: context, capacity: sizeHints[t])
         let range = templateRanges[t]
         renderer.run(Int(range.start), Int(range.start + range.count), escape: true)
-        return renderer.out
+        defer { renderer.out.free() }
+        return body(renderer.out.buffer)
     }
 
     /// The rendered bytes (valid UTF-8: template text cut at ASCII bytes, and whole values) as a
     /// String. The standard library validates a buffer with any non-ASCII byte one byte at a
     /// time (about 1 ns a byte), but all-ASCII stretches a word at a time: with few non-ASCII
     /// runs the String is put together from the stretches between them.
-    static func string(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { buffer -> String in
-            let n = buffer.count
-            // Boundaries of the runs of non-ASCII bytes, up to a limit.
-            var cuts: [Int] = []
-            var i = 0
-            while i < n {
-                if i + 8 <= n {
-                    let word = UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        i += 8
-                        continue
-                    }
-                }
-                if buffer[i] < 0x80 {
-                    i += 1
+    static func string(_ buffer: UnsafeBufferPointer<UInt8>) -> String {
+        let n = buffer.count
+        guard n >= 256, let base = buffer.baseAddress else { return String(decoding: buffer, as: UTF8.self) }
+        // Boundaries of the runs of non-ASCII bytes.
+        var cuts: [Int] = []
+        var i = 0
+        let raw = UnsafeRawPointer(base)
+        while i < n {
+            if i + 32 <= n {
+                let words = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                if words & 0x8080_8080_8080_8080 == 0 {
+                    i += 32
                     continue
                 }
-                let runStart = i
-                while i < n, buffer[i] >= 0x80 { i += 1 }
-                cuts.append(runStart)
-                cuts.append(i)
-                // Each piece costs about what validating 50 bytes does.
-                if cuts.count * 50 > n { return String(decoding: buffer, as: UTF8.self) }
             }
-            if cuts.isEmpty || n < 256 { return String(decoding: buffer, as: UTF8.self) }
-            var result = ""
-            result.reserveCapacity(n)
-            var from = 0
-            for cut in cuts + [n] where cut > from {
-                result += String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<cut]), as: UTF8.self)
-                from = cut
+            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
             }
-            return result
+            if base[i] < 0x80 {
+                i += 1
+                continue
+            }
+            cuts.append(i)
+            while i < n, base[i] >= 0x80 { i += 1 }
+            cuts.append(i)
+            // Each piece costs about what validating 50 bytes does.
+            if cuts.count * 50 > n { return String(decoding: buffer, as: UTF8.self) }
         }
+        if cuts.isEmpty { return String(decoding: buffer, as: UTF8.self) }
+        cuts.append(n)
+        var result = ""
+        result.reserveCapacity(n)
+        var from = 0
+        for cut in cuts where cut > from {
+            result += String(decoding: UnsafeBufferPointer(start: base + from, count: cut - from), as: UTF8.self)
+            from = cut
+        }
+        return result
     }
 
     // MARK: - References

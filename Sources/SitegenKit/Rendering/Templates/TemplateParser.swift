@@ -366,7 +366,7 @@ struct TemplateParser {
             pos += state.end.count
             return
         }
-        if pos >= src.count {
+        if pos >= src.count || state.end.starts(with: src[pos...]) {
             throw TemplateParseFailure(message: "unclosed tag: expected '\(string(state.end))'", position: pos)
         }
         throw TemplateParseFailure(message: "unexpected \(describe(at: pos)) in tag: expected '\(string(state.end))'", position: pos)

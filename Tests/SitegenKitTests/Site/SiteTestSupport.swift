@@ -1,0 +1,183 @@
+import Foundation
+import SnapshotTesting
+import Testing
+@testable import SitegenKit
+
+/// Shared by the site suites: where the checkout's files are, building a site into a
+/// fresh temporary folder, and reading an output folder back (files, bytes, mtimes).
+enum SiteTest {
+    // MARK: - Paths (from this file, so they do not depend on the working folder)
+
+    /// `Tests/SitegenKitTests/Site/`.
+    static let suiteFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// The package root: `../../../` from this folder.
+    static let packageRoot = suiteFolder.appendingPathComponent("../../..").standardized.path
+    static var templates: String { packageRoot + "/Templates" }
+    static var sampleExport: String { packageRoot + "/content/export.json" }
+    static var timelineExport: String { packageRoot + "/content/export-timeline.json" }
+    static var smallExport: String {
+        suiteFolder.appendingPathComponent("../Fixtures/site/small-export.json").standardized.path
+    }
+
+    /// `SNAPSHOT_RECORD=1` (or `all`) re-records every golden page; `failed` re-records only
+    /// those that differ; unset: compare, and record only snapshots that do not exist yet.
+    static var snapshotRecord: SnapshotTestingConfiguration.Record {
+        switch ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"]?.lowercased() {
+        case "1", "all", "true", "yes": return .all
+        case "failed": return .failed
+        case "never", "0": return .never
+        default: return .missing
+        }
+    }
+
+    // MARK: - Building
+
+    /// A new output path `<new temporary folder>/site` (not created: the build makes it).
+    static func newOutput() throws -> String {
+        try TestSupport.temporaryFolder() + "/site"
+    }
+
+    /// An output folder three levels below a new sandbox folder, so that a path that climbs
+    /// out of the output (`u/../../x`, `../../../x`) still lands inside the sandbox, where
+    /// `strayEntries` finds it.
+    static func sandboxedOutput() throws -> (sandbox: String, output: String) {
+        let sandbox = try TestSupport.temporaryFolder()
+        return (sandbox, sandbox + "/a/b/c/site")
+    }
+
+    /// Entries of the sandbox that are not the output folder, its contents or its parents.
+    static func strayEntries(sandbox: String) -> [String] {
+        walk(sandbox).map(\.path).filter { !["a", "a/b", "a/b/c", "a/b/c/site"].contains($0) && !$0.hasPrefix("a/b/c/site/") }
+    }
+
+    /// Builds `export` with the checkout's templates (unless `templates` is given).
+    @discardableResult
+    static func build(_ export: String, into output: String? = nil, options: SiteOptions = SiteOptions(),
+                      templates: String? = nil, dryRun: Bool = false) throws -> (output: String, result: Site.Result) {
+        let out = try output ?? newOutput()
+        let request = Site.Request(export: export, output: out, templates: templates ?? self.templates,
+                                   options: options, dryRun: dryRun)
+        return (out, try Site.build(request))
+    }
+
+    /// Writes a JSON object (dictionaries, arrays, strings, numbers, booleans) as an export file.
+    static func writeExport(_ object: Any, name: String = "export.json") throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return try TestSupport.temporaryFile([UInt8](data), name: name)
+    }
+
+    /// A copy of a text file with `edit` applied, in a new temporary folder.
+    static func editedCopy(of path: String, name: String = "export.json", _ edit: (String) -> String) throws -> String {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = edit(text)
+        precondition(edited != text, "the edit changed nothing")
+        return try TestSupport.temporaryFile(edited, name: name)
+    }
+
+    // MARK: - Reading an output folder
+
+    enum Kind: Equatable { case file, folder, symlink, other }
+
+    struct Entry: Equatable {
+        var path: String  // relative to the walked folder
+        var kind: Kind
+    }
+
+    /// Every entry below `root` (relative paths, sorted), found with `lstat`: symlinks are
+    /// reported, never followed.
+    static func walk(_ root: String) -> [Entry] {
+        var out: [Entry] = []
+        func visit(_ relative: String) {
+            let full = relative.isEmpty ? root : root + "/" + relative
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
+            for name in names.sorted() {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let type = (try? FileManager.default.attributesOfItem(atPath: root + "/" + path))?[.type] as? FileAttributeType
+                switch type {
+                case .typeDirectory?:
+                    out.append(Entry(path: path, kind: .folder))
+                    visit(path)
+                case .typeRegular?: out.append(Entry(path: path, kind: .file))
+                case .typeSymbolicLink?: out.append(Entry(path: path, kind: .symlink))
+                default: out.append(Entry(path: path, kind: .other))
+                }
+            }
+        }
+        visit("")
+        return out.sorted { $0.path < $1.path }
+    }
+
+    /// Relative paths of the regular files below `root`, sorted.
+    static func files(_ root: String) -> [String] {
+        walk(root).filter { $0.kind == .file }.map(\.path)
+    }
+
+    static func bytes(_ root: String, _ path: String) -> [UInt8] {
+        FileManager.default.contents(atPath: root + "/" + path).map { [UInt8]($0) } ?? []
+    }
+
+    static func text(_ root: String, _ path: String) -> String {
+        String(decoding: bytes(root, path), as: UTF8.self)
+    }
+
+    /// Every file's bytes: a checksum that cannot collide.
+    static func contents(_ root: String) -> [String: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: files(root).map { ($0, bytes(root, $0)) })
+    }
+
+    /// Every file's modification time.
+    static func mtimes(_ root: String) -> [String: Date] {
+        var out: [String: Date] = [:]
+        for path in files(root) {
+            out[path] = (try? FileManager.default.attributesOfItem(atPath: root + "/" + path))?[.modificationDate] as? Date
+        }
+        return out
+    }
+
+    /// The paths whose modification time differs (or that exist on one side only).
+    static func touched(_ before: [String: Date], _ after: [String: Date]) -> Set<String> {
+        Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+    }
+
+    /// Long enough that a rewrite shows in the modification time on any file system.
+    static func waitForNewMTime() {
+        Thread.sleep(forTimeInterval: 1.1)
+    }
+
+    // MARK: - users.json
+
+    struct UserRow: Equatable {
+        var uid: String
+        var username: String
+        var slug: String
+        var url: String
+        var posts: Int
+        var followers: Int
+        var following: Int
+    }
+
+    static func usersJSON(_ root: String) throws -> [UserRow] {
+        let data = Data(bytes(root, "users.json"))
+        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return try array.map { row in
+            UserRow(uid: try #require(row["uid"] as? String), username: try #require(row["username"] as? String),
+                    slug: row["slug"] as? String ?? "", url: try #require(row["url"] as? String),
+                    posts: try #require(row["posts"] as? Int), followers: try #require(row["followers"] as? Int),
+                    following: try #require(row["following"] as? Int))
+        }
+    }
+
+    /// The file a site URL (relative to the root, percent-encoded, as in users.json) is
+    /// served from: decoded, and `index.html` inside a folder URL.
+    static func servedFile(_ url: String) -> String? {
+        guard let decoded = url.removingPercentEncoding else { return nil }
+        return decoded.isEmpty || decoded.hasSuffix("/") ? decoded + "index.html" : decoded
+    }
+
+    /// The file of a page, for tests about its content rather than its path: the served
+    /// (decoded) path when it exists, else the path exactly as the URL is written.
+    static func pageFile(_ root: String, url: String) -> String {
+        if let served = servedFile(url), FileManager.default.fileExists(atPath: root + "/" + served) { return served }
+        return url.hasSuffix("/") || url.isEmpty ? url + "index.html" : url
+    }
+}
