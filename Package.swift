@@ -21,10 +21,7 @@ let package = Package(
         ),
         .target(
             name: "SitegenKit",
-            dependencies: [
-                "CMarkGFM",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            dependencies: ["CMarkGFM"]
         ),
         .executableTarget(
             name: "sitegen",
@@ -38,6 +35,8 @@ let package = Package(
             dependencies: [
                 "SitegenKit", "sitegen",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                // The reference engine: page templates must render the same with both.
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Site/__Snapshots__", "Site/README.md"],
             resources: [.copy("Fixtures")]

@@ -37,14 +37,14 @@ public struct SiteRenderer: @unchecked Sendable {
             var context = contexts.tile(p)
             context["root"] = .string(root)
             context["site"] = .object(contexts.site)
-            return templates.render(context, "_tile")
+            return String(decoding: templates.render(context, "_tile"), as: UTF8.self)
         }
         contexts.fragments.renderMarkdown = { text, root in contexts.renderers.html(text, root: root) }
         contexts.fragments.renderRow = { u, root in
             var context = contexts.userSummary(u)
             context["root"] = .string(root)
             context["site"] = .object(contexts.site)
-            return templates.render(context, "_userrow")
+            return String(decoding: templates.render(context, "_userrow"), as: UTF8.self)
         }
     }
 
@@ -108,7 +108,7 @@ public struct SiteRenderer: @unchecked Sendable {
         let source = ContentHash(global + Array(template.utf8)).then(TemplateValue.object(context).fingerprint(contexts)).description
         if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
         guard case let .object(resolved) = contexts.fragments.resolve(.object(context)) else { fatalError("unreachable") }
-        return RenderedFile(path: path, bytes: Array(templates.render(resolved, template).utf8), source: source)
+        return RenderedFile(path: path, bytes: templates.render(resolved, template), source: source)
     }
 
     /// What every page depends on besides its own context: the templates, the options
