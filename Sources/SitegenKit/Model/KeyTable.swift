@@ -36,21 +36,8 @@ struct KeyTable {
             h ^= h >> 32
             i += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n {
-            tail |= UInt64(p[i]) << shift
-            shift += 8
-            i += 1
-        }
-        // MurmurHash3's finaliser: every input bit reaches the low bits the slots use.
-        h ^= tail
-        h ^= h >> 33
-        h = h &* 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
-        return h
+        // Every input bit reaches the low bits the slots use.
+        return WordHashing.finalize(h ^ WordHashing.tail(p, from: i))
     }
 
     @inline(__always) static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer?, _ n: Int) -> Bool {

@@ -17,15 +17,9 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
             b ^= b >> 29
             i += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        a = ContentHash.mix(a ^ tail ^ (b >> 7))
-        b = ContentHash.mix(b ^ tail ^ 0x5851_F42D_4C95_7F2D)
+        let tail = WordHashing.tail(bytes, from: i)
+        a = WordHashing.finalize(a ^ tail ^ (b >> 7))
+        b = WordHashing.finalize(b ^ tail ^ 0x5851_F42D_4C95_7F2D)
         high = a
         low = b
     }
@@ -48,16 +42,6 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         guard hex.count == 32, let h = UInt64(hex.prefix(16), radix: 16), let l = UInt64(hex.suffix(16), radix: 16) else { return nil }
         high = h
         low = l
-    }
-
-    private static func mix(_ x: UInt64) -> UInt64 {
-        var h = x
-        h ^= h >> 33
-        h = h &* 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
-        return h
     }
 
     public var description: String {
