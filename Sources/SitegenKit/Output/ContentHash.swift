@@ -4,9 +4,10 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     public let high: UInt64
     public let low: UInt64
 
-    public init(_ bytes: UnsafeRawBufferPointer) {
-        var a: UInt64 = 0x6A09_E667_F3BC_C908 ^ UInt64(bytes.count)
-        var b: UInt64 = 0xBB67_AE85_84CA_A73B &+ UInt64(bytes.count)
+    /// `seed` makes other hashes of the same bytes (0: the asset names' hash).
+    public init(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) {
+        var a: UInt64 = 0x6A09_E667_F3BC_C908 ^ UInt64(bytes.count) ^ (seed &* 0x9E37_79B9_7F4A_7C15)
+        var b: UInt64 = 0xBB67_AE85_84CA_A73B &+ UInt64(bytes.count) &+ seed
         var i = 0
         let n = bytes.count
         while i + 8 <= n {

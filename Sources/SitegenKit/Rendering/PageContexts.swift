@@ -20,6 +20,8 @@ struct PageContexts: @unchecked Sendable {
     /// Users in directory order (case-folded username, then uid), and each user's rank in it.
     private(set) var directoryOrder: [Int] = []
     private var rank: [Int] = []
+    /// `u/<slug>/`, percent-encoded, of each user.
+    private var userPaths: [String] = []
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
     let fragments = Fragments()
 
@@ -33,6 +35,7 @@ struct PageContexts: @unchecked Sendable {
         directoryOrder = model.users.indices.sorted { a, b in
             folded[a] != folded[b] ? folded[a] < folded[b] : model.users[a].uid < model.users[b].uid
         }
+        userPaths = model.users.map { "u/\(Slugs.urlSegment($0.slug))/" }
         rank = [Int](repeating: 0, count: model.users.count)
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
         summaries = model.users.indices.map(makeSummary)
@@ -46,7 +49,7 @@ struct PageContexts: @unchecked Sendable {
 
     // MARK: - Paths (relative to the site root)
 
-    func userPath(_ u: Int) -> String { "u/\(Slugs.urlSegment(model.users[u].slug))/" }
+    func userPath(_ u: Int) -> String { userPaths[u] }
     func postPath(_ p: Int) -> String { "p/\(PageContexts.postSlug(model.posts[p].key))/" }
     func tagPath(_ tag: String) -> String { "tags/\(Slugs.urlSegment(tag))/" }
 
@@ -181,7 +184,7 @@ struct PageContexts: @unchecked Sendable {
         let root = "../../"
         let owner = model.users[post.owner]
         var context = common(root: root, title: "Photo by @\(owner.username)", path: postPath(p),
-                             description: PageContexts.plainText(post.caption))
+                             description: plainCaptions[p])
         var comments: [Context] = []
         for c in post.comments {
             var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
@@ -291,37 +294,48 @@ final class MarkdownRenderers: @unchecked Sendable {
     }
 }
 
-/// Values a page context holds as a recipe until the page is rendered: HTML of a
-/// grid tile, a user row or a Markdown text. A page's fingerprint reads the recipe
-/// (cheap), so a page whose inputs did not change is never rendered.
+/// Values a page context holds as a recipe until the page is printed: HTML of a grid
+/// tile, a user row or a Markdown text. A page's fingerprint reads the recipe (cheap), so
+/// a page whose inputs did not change is never rendered.
 enum Deferred {
-    static let key = "_deferred"
+    static func tile(_ p: Int, root: String) -> TemplateValue { .deferred(.tile(p, root: root)) }
 
-    static func tile(_ p: Int, root: String) -> TemplateValue {
-        .object([key: "tile", "i": .int(p), "root": .string(root)])
-    }
-
-    static func row(_ u: Int, root: String) -> TemplateValue {
-        .object([key: "row", "i": .int(u), "root": .string(root)])
-    }
+    static func row(_ u: Int, root: String) -> TemplateValue { .deferred(.row(u, root: root)) }
 
     static func markdown(_ text: String, root: String, prefix: String = "") -> TemplateValue {
         if text.isEmpty && prefix.isEmpty { return "" }
-        return .object([key: "markdown", "text": .string(text), "root": .string(root), "prefix": .string(prefix)])
+        return .deferred(.markdown(text, root: root, prefix: prefix))
     }
 }
 
-/// `_tile` and `_userrow` fragments and Markdown HTML, each rendered once per item and
-/// page depth, on first use, from any rendering thread.
+/// `_tile` and `_userrow` fragments, each rendered once per item and page depth, on first
+/// use, from any rendering thread; Markdown HTML, rendered where it is printed.
 final class Fragments: @unchecked Sendable {
-    private var cache: [String: String] = [:]
+    private struct Key: Hashable {
+        let row: Bool
+        let i: Int
+        let root: String
+    }
+
+    private var cache: [Key: String] = [:]
     private let lock = NSLock()
     var renderTile: ((Int, String) -> String)?
     var renderRow: ((Int, String) -> String)?
     var renderMarkdown: ((String, String) -> String)?
 
-    func html(_ kind: String, _ i: Int, root: String, render: () -> String) -> String {
-        let key = "\(kind)\u{0}\(i)\u{0}\(root)"
+    /// The HTML a deferred value stands for (the template engine's resolver).
+    func html(_ value: DeferredHTML) -> String {
+        switch value {
+        case let .tile(i, root):
+            return cached(Key(row: false, i: i, root: root)) { renderTile?(i, root) ?? "" }
+        case let .row(i, root):
+            return cached(Key(row: true, i: i, root: root)) { renderRow?(i, root) ?? "" }
+        case let .markdown(text, root, prefix):
+            return prefix + (text.isEmpty ? "" : renderMarkdown?(text, root) ?? "")
+        }
+    }
+
+    private func cached(_ key: Key, render: () -> String) -> String {
         lock.lock()
         if let hit = cache[key] {
             lock.unlock()
@@ -334,32 +348,6 @@ final class Fragments: @unchecked Sendable {
         lock.unlock()
         return html
     }
-
-    /// The context with every deferred value replaced by its HTML.
-    func resolve(_ value: TemplateValue) -> TemplateValue {
-        switch value {
-        case let .object(members):
-            if case let .string(kind)? = members[Deferred.key] {
-                let root = members["root"]?.text ?? ""
-                switch kind {
-                case "tile":
-                    let i = Int(members["i"]?.text ?? "") ?? 0
-                    return .string(html("tile", i, root: root) { renderTile?(i, root) ?? "" })
-                case "row":
-                    let i = Int(members["i"]?.text ?? "") ?? 0
-                    return .string(html("row", i, root: root) { renderRow?(i, root) ?? "" })
-                default:
-                    let text = members["text"]?.text ?? ""
-                    return .string((members["prefix"]?.text ?? "") + (text.isEmpty ? "" : renderMarkdown?(text, root) ?? ""))
-                }
-            }
-            return .object(members.mapValues(resolve))
-        case let .list(items):
-            return .list(items.map(resolve))
-        default:
-            return value
-        }
-    }
 }
 
 extension TemplateValue {
@@ -369,29 +357,31 @@ extension TemplateValue {
     func fingerprint(_ contexts: PageContexts) -> ContentHash {
         switch self {
         case let .string(s): return ContentHash(tag: 1, s)
-        case let .int(i): return ContentHash(tag: 2, String(i))
+        case let .int(i): return withUnsafeBytes(of: i) { ContentHash($0, seed: 2) }
         case let .bool(b): return ContentHash(tag: b ? 3 : 4, "")
         case let .list(items):
-            var h = ContentHash(tag: 5, String(items.count))
+            var h = withUnsafeBytes(of: items.count) { ContentHash($0, seed: 5) }
             for item in items { h = h.then(item.fingerprint(contexts)) }
             return h
         case let .object(members):
-            if case let .string(kind)? = members[Deferred.key], kind != "markdown", let i = Int(members["i"]?.text ?? "") {
-                let item = kind == "tile" ? contexts.tileHashes[i] : contexts.summaryHashes[i]
-                return item.then(ContentHash(tag: 9, members["root"]?.text ?? ""))
-            }
-            var sum = ContentHash(tag: 7, String(members.count))
+            var sum = withUnsafeBytes(of: members.count) { ContentHash($0, seed: 7) }
             for (key, value) in members { sum = sum.plus(ContentHash(tag: 8, key).then(value.fingerprint(contexts))) }
             return sum
+        case let .deferred(.tile(i, root)):
+            return contexts.tileHashes[i].then(ContentHash(tag: 9, root))
+        case let .deferred(.row(i, root)):
+            return contexts.summaryHashes[i].then(ContentHash(tag: 9, root))
+        case let .deferred(.markdown(text, root, prefix)):
+            return ContentHash(tag: 10, text).then(ContentHash(tag: 11, root)).then(ContentHash(tag: 12, prefix))
         }
     }
 }
 
 extension ContentHash {
+    /// The hash of a string's UTF-8 bytes under a tag (no copy of the bytes).
     init(tag: UInt8, _ s: String) {
-        var bytes = [tag]
-        bytes.append(contentsOf: s.utf8)
-        self.init(bytes)
+        var s = s
+        self = s.withUTF8 { ContentHash(UnsafeRawBufferPointer($0), seed: UInt64(tag)) }
     }
 
     /// Order-dependent combination.

@@ -156,8 +156,8 @@ enum SafeURL {
 
     static func isHTTP(_ url: String) -> Bool {
         guard !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return false }
-        let s = scheme(url)
-        return (s == "http" || s == "https") && url.contains("://")
+        guard let s = scheme(url), s == "http" || s == "https" else { return false }
+        return url.utf8.dropFirst(s.utf8.count + 1).starts(with: "//".utf8)
     }
 
     static func isLinkable(_ url: String) -> Bool {

@@ -99,21 +99,21 @@ public struct SiteRenderer: @unchecked Sendable {
     }
 
     /// Renders a page unless `previous` says the same inputs made the file that is there.
-    func render(_ page: Page, path: String, htmlPaths: [String], global: [UInt8],
+    /// `global` is the hash of what every page depends on (`globalFingerprint()`).
+    func render(_ page: Page, path: String, htmlPaths: [String], global: ContentHash,
                 unchanged: (String, String) -> Bool) -> RenderedFile {
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
             let bytes = Array(usersJSON().utf8)
             return RenderedFile(path: path, bytes: bytes, source: ContentHash(bytes).description)
         }
-        let source = ContentHash(global + Array(template.utf8)).then(TemplateValue.object(context).fingerprint(contexts)).description
+        let source = global.then(ContentHash(tag: 13, template)).then(TemplateValue.object(context).fingerprint(contexts)).description
         if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
-        guard case let .object(resolved) = contexts.fragments.resolve(.object(context)) else { fatalError("unreachable") }
-        return RenderedFile(path: path, bytes: templates.render(resolved, template), source: source)
+        return RenderedFile(path: path, bytes: templates.render(context, template, resolve: contexts.fragments.html), source: source)
     }
 
     /// What every page depends on besides its own context: the templates, the options
     /// and which user each @mention resolves to.
-    func globalFingerprint() -> [UInt8] {
+    func globalFingerprint() -> ContentHash {
         var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(contexts.options.pageSize)|".utf8)
         for user in model.users {
             out.append(contentsOf: ExportIndex.fold(user.username).utf8)
@@ -121,7 +121,7 @@ public struct SiteRenderer: @unchecked Sendable {
             out.append(contentsOf: user.slug.utf8)
             out.append(0)
         }
-        return Array(ContentHash(out).description.utf8)
+        return ContentHash(out)
     }
 
     /// Every file of the site: pages, `users.json`, template assets and decoded images.

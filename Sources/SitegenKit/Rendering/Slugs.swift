@@ -42,17 +42,27 @@ enum Slugs {
 
     /// A path segment for a URL: UTF-8 percent-encoded except unreserved ASCII.
     static func urlSegment(_ s: String) -> String {
-        var out = ""
-        for byte in s.utf8 {
+        func unreserved(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(UnicodeScalar(byte))
+                return true
             default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+                return false
             }
         }
-        return out
+        if s.utf8.allSatisfy(unreserved) { return s }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count * 3)
+        for byte in s.utf8 {
+            if unreserved(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -82,7 +82,7 @@ public struct TemplateSet: @unchecked Sendable {
         return names
     }
 
-    func render(_ context: Context, _ template: String) -> [UInt8] {
-        engine.renderUTF8(template, .object(context))
+    func render(_ context: Context, _ template: String, resolve: ((DeferredHTML) -> String)? = nil) -> [UInt8] {
+        engine.renderUTF8(template, .object(context), resolve: resolve)
     }
 }

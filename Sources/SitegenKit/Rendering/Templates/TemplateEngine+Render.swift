@@ -25,8 +25,11 @@ struct TemplateRenderer {
     /// Indentation of the standalone partials and blocks being rendered, concatenated.
     private var indent: [UInt8] = []
     private var depth = 0
+    /// Makes the HTML of `.deferred` values.
+    private let resolve: ((DeferredHTML) -> String)?
 
-    init(engine: TemplateEngine, context: TemplateValue, capacity: Int) {
+    init(engine: TemplateEngine, context: TemplateValue, capacity: Int, resolve: ((DeferredHTML) -> String)?) {
+        self.resolve = resolve
         code = engine.code
         pool = engine.textPool
         names = engine.names
@@ -208,6 +211,9 @@ struct TemplateRenderer {
             appendInt(n)
         case let .bool(b):
             appendStatic(b ? "true" : "false")
+        case let .deferred(d):
+            let s = resolve?(d) ?? ""
+            if escaped { appendEscaped(s) } else { appendRaw(s) }
         case .list, .object:
             break
         }

@@ -123,13 +123,15 @@ public final class TemplateEngine: @unchecked Sendable {
     }
 
     /// `render` as UTF-8 bytes, without making a `String` (the fastest way to a file).
-    public func renderUTF8(_ name: String, _ context: TemplateValue) -> [UInt8] {
+    /// `resolve` makes the HTML of the context's `.deferred` values as they are printed.
+    public func renderUTF8(_ name: String, _ context: TemplateValue, resolve: ((DeferredHTML) -> String)? = nil) -> [UInt8] {
         guard let t = templateIndex[name] else { return [] }
-        return withRendered(template: t, context) { Array($0) }
+        return withRendered(template: t, context, resolve: resolve) { Array($0) }
     }
 
-    private func withRendered<T>(template t: Int, _ context: TemplateValue, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        var renderer = TemplateRenderer(engine: self, context: context, capacity: sizeHints[t])
+    private func withRendered<T>(template t: Int, _ context: TemplateValue, resolve: ((DeferredHTML) -> String)? = nil,
+                                 _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var renderer = TemplateRenderer(engine: self, context: context, capacity: sizeHints[t], resolve: resolve)
         defer { renderer.out.free() }
         let range = templateRanges[t]
         renderer.run(Int(range.start), Int(range.start + range.count), escape: true)

@@ -6,6 +6,9 @@ public enum TemplateValue: Sendable {
     case bool(Bool)
     case list([TemplateValue])
     case object([String: TemplateValue])
+    /// HTML made only when the page is printed (a grid tile, a user row, Markdown): the
+    /// engine asks the renderer's resolver for it. It behaves as the string it stands for.
+    case deferred(DeferredHTML)
 
     /// Mustache truthiness as swift-mustache has it: only `false` and an empty list are
     /// false (an empty string and 0 are true; templates use flags such as `hasName`).
@@ -23,7 +26,7 @@ public enum TemplateValue: Sendable {
         case let .string(s): return s
         case let .int(i): return String(i)
         case let .bool(b): return b ? "true" : "false"
-        case .list, .object: return nil
+        case .list, .object, .deferred: return nil
         }
     }
 
@@ -42,4 +45,14 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
+}
+
+/// What a `.deferred` value stands for; `PageContexts` makes them, `Fragments` resolves them.
+public enum DeferredHTML: Sendable {
+    /// `_tile` of post `i`, for a page at `root`.
+    case tile(Int, root: String)
+    /// `_userrow` of user `i`, for a page at `root`.
+    case row(Int, root: String)
+    /// `prefix` followed by the Markdown `text` as HTML, links relative to `root`.
+    case markdown(String, root: String, prefix: String)
 }

@@ -13,6 +13,7 @@ private func mustacheValue(_ value: TemplateValue) -> Any {
     case let .bool(b): return b
     case let .list(items): return items.map(mustacheValue)
     case let .object(members): return members.mapValues(mustacheValue)
+    case .deferred: return ""
     }
 }
 
