@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         .systemLibrary(
@@ -23,17 +25,27 @@ let package = Package(
             name: "SitegenKit",
             dependencies: ["CMarkGFM"]
         ),
+        // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
+        .target(
+            name: "SitegenServer",
+            dependencies: [
+                "SitegenKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenKit",
+                "SitegenKit", "SitegenServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
-                "SitegenKit", "sitegen",
+                "SitegenKit", "SitegenServer", "sitegen",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 // The reference engine: page templates must render the same with both.
                 .product(name: "Mustache", package: "swift-mustache"),

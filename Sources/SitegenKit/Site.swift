@@ -35,7 +35,7 @@ public enum Site {
     }
 
     public static func build(_ request: Request, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
-        let templates = try TemplateSet(directory: request.templates ?? TemplateLocator.find(export: request.export))
+        let templates = try TemplateSet(directory: templatesFolder(request))
         let writer = SiteWriter(output: request.output)
         let previous = request.dryRun ? nil : writer.previousManifest()
         if !request.dryRun { try writer.checkOutputFolder(previous) }
@@ -70,6 +70,11 @@ public enum Site {
         progress?(.writing)
         result.written = try writer.publish(files, inputs: inputs, previous: previous)
         return result
+    }
+
+    /// The templates folder a build of `request` reads.
+    public static func templatesFolder(_ request: Request) -> String {
+        request.templates ?? TemplateLocator.find(export: request.export)
     }
 
     /// Identifies a build's inputs: the export's bytes, the templates, the options.

@@ -3,11 +3,11 @@ import SitegenKit
 import Glibc
 
 @main
-struct Sitegen: ParsableCommand {
+struct Sitegen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "Publish static profile pages from a Firebase export, after auditing and repairing its data.",
-        subcommands: [Build.self, Audit.self, Sample.self],
+        subcommands: [Build.self, Serve.self, Audit.self, Sample.self],
         defaultSubcommand: Build.self
     )
 }

@@ -1,0 +1,131 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+
+/// The preview server of `sitegen serve`: the site folder as a static web server would
+/// serve it (content types, `index.html` for folder URLs, the site's `404.html` for
+/// misses, revalidation by ETag), plus live reload when `reload` is given.
+public struct SiteServer: Sendable {
+    public let files: SiteFiles
+    public let reload: LiveReload?
+
+    public init(files: SiteFiles, reload: LiveReload? = nil) {
+        self.files = files
+        self.reload = reload
+    }
+
+    /// Serves on `host:port` (port 0: any free one) until SIGINT or SIGTERM; `running`
+    /// gets the port once the server listens; `background` (the watcher) runs beside it
+    /// and is cancelled when the server stops.
+    public func run(host: String, port: Int, running: @escaping @Sendable (Int) -> Void,
+                    background: (@Sendable () async -> Void)? = nil) async throws {
+        var logger = Logger(label: "sitegen-serve")
+        logger.logLevel = .error
+        let app = Application(
+            responder: CallbackResponder { (request: Request, _: BasicRequestContext) in await self.respond(to: request) },
+            configuration: .init(address: .hostname(host, port: port), serverName: "sitegen"),
+            onServerRunning: { channel in running(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService() }
+            if let background { group.addTask { await background() } }
+            // The server returns first: on a signal, or when it cannot listen.
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    // MARK: - Responses
+
+    public func respond(to request: Request) async -> Response {
+        guard request.method == .get || request.method == .head else {
+            var headers = HTTPFields()
+            headers[.allow] = "GET, HEAD"
+            return text(.methodNotAllowed, "method not allowed\n", headers: headers)
+        }
+        let path = request.uri.path
+        if let reload, path == LiveReload.endpoint(basePath: files.basePath) {
+            let since = request.uri.queryParameters.get("since").flatMap { Int($0) } ?? -1
+            let generation = await reload.wait(since: since)
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"generation\":\(generation)}")))
+        }
+        switch files.resolve(path) {
+        case let .file(file):
+            return await send(file, status: .ok, request: request)
+        case let .redirect(location):
+            var headers = HTTPFields()
+            let query = request.uri.query.map { "?\($0)" } ?? ""
+            headers[.location] = location + query
+            return text(.movedPermanently, "moved to \(location)\n", headers: headers)
+        case .badRequest:
+            return text(.badRequest, "bad request\n")
+        case .notFound:
+            guard let page = files.notFoundPage else { return text(.notFound, "not found\n") }
+            return await send(page, status: .notFound, request: request)
+        }
+    }
+
+    private func text(_ status: HTTPResponse.Status, _ body: String, headers: HTTPFields = HTTPFields()) -> Response {
+        var headers = headers
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    private func send(_ file: String, status: HTTPResponse.Status, request: Request) async -> Response {
+        let generation = reload?.generation
+        let loaded: LoadedFile
+        do {
+            loaded = try await NIOThreadPool.singleton.runIfActive { try LoadedFile(path: file) }
+        } catch {
+            return text(.notFound, "not found\n")
+        }
+        let isHTML = file.hasSuffix(".html")
+        var headers = HTTPFields()
+        headers[.contentType] = SiteFiles.contentType(of: file)
+        headers[.cacheControl] = "no-cache"
+        // Pages carry the live-reload script of the current generation: the tag covers it.
+        let tag = "\"\(String(loaded.modified, radix: 36))-\(String(loaded.bytes.count, radix: 36))\(isHTML && generation != nil ? "-g\(generation!)" : "")\""
+        headers[.eTag] = tag
+        if status == .ok, let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        var bytes = loaded.bytes
+        if isHTML, let generation {
+            bytes = LiveReload.inject(LiveReload.script(basePath: files.basePath, generation: generation), into: bytes)
+        }
+        headers[.contentLength] = String(bytes.count)
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        return Response(status: status, headers: headers, body: body)
+    }
+}
+
+/// A file's bytes and modification time (nanoseconds), read in one go.
+struct LoadedFile {
+    let bytes: [UInt8]
+    let modified: Int
+
+    init(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw POSIXError(.ENOENT) }
+        defer { close(fd) }
+        var s = stat()
+        guard fstat(fd, &s) == 0 else { throw POSIXError(.EIO) }
+        modified = Int(s.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(s.st_mtim.tv_nsec)
+        let size = Int(s.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            done += n
+        }
+        self.bytes = done == size ? bytes : Array(bytes[..<done])
+    }
+}

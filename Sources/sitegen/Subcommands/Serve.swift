@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import SitegenKit
+import SitegenServer
+
+extension Sitegen {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the site and preview it on a local web server.",
+            discussion: """
+            Builds EXPORT into the output folder, then serves that folder as a static web \
+            server would, until Ctrl-C. With --watch, a change of the export or of a \
+            template rebuilds the site and reloads the open pages. Exit status: 0 stopped, \
+            2 the first build failed or the address could not be used.
+            """
+        )
+
+        @OptionGroup var site: BuildOptions
+
+        @Option(help: "Address to listen on.")
+        var host: String = "127.0.0.1"
+
+        @Option(help: "Port to listen on (0: any free port).")
+        var port: Int = 8080
+
+        @Option(help: "URL path to serve the site under, e.g. /profiles/ (default: the root).")
+        var basePath: String = "/"
+
+        @Flag(help: "Rebuild when the export or a template changes, and reload the open pages.")
+        var watch = false
+
+        func validate() throws {
+            if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+        }
+
+        func run() async throws {
+            let base = SiteFiles.normalizedBasePath(basePath)
+            // Under a sub-path the 404 page needs the site's path for its links: without
+            // --base-url, the address served at stands in for it.
+            let hostForURL = host.contains(":") ? "[\(host)]" : host
+            let request = site.request(baseURL: base == "/" ? nil : "http://\(hostForURL):\(port)\(base)")
+            try site.build(request)
+            guard let files = SiteFiles(folder: request.output, basePath: base) else {
+                throw fail(SitegenError(file: request.output, message: "the output folder is missing after the build"))
+            }
+            let reload = watch ? LiveReload() : nil
+            let server = SiteServer(files: files, reload: reload)
+            let watcher = InputWatcher(paths: [request.export, Site.templatesFolder(request)])
+            let output = request.output
+            do {
+                try await server.run(host: host, port: port, running: { port in
+                    print("sitegen: serving \(output)/ at http://\(hostForURL):\(port)\(base)\(watch ? " (watching for changes)" : "")")
+                    fflush(stdout)
+                }, background: reload.map { reload in
+                    {
+                        await watcher.run { await Serve.rebuild(request, site: site, reload: reload) }
+                    }
+                })
+            } catch {
+                throw fail(SitegenError(file: "\(host):\(port)", message: "cannot serve there: \(error)"))
+            }
+            printError("sitegen: stopped")
+        }
+
+        /// Rebuilds on its own thread (the build uses every core); a failed build keeps
+        /// the previous site and is reported on stderr.
+        static func rebuild(_ request: Site.Request, site: BuildOptions, reload: LiveReload) async {
+            let start = ContinuousClock.now
+            let ok = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+                Thread.detachNewThread {
+                    do {
+                        try site.build(request)
+                        done.resume(returning: true)
+                    } catch {
+                        done.resume(returning: false)
+                    }
+                }
+            }
+            guard ok else { return }
+            reload.advance()
+            let ms = Int((ContinuousClock.now - start) / .milliseconds(1))
+            printError("sitegen: rebuilt in \(ms) ms; open pages reload")
+        }
+    }
+}
