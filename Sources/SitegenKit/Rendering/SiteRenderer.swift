@@ -162,13 +162,13 @@ public struct SiteRenderer: @unchecked Sendable {
         return files
     }
 
-    /// `[{"uid", "username", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.
+    /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.
     func usersJSON() -> String {
         var out = "["
         for (i, u) in contexts.directoryOrder.enumerated() {
             let user = model.users[u]
             out += i == 0 ? "\n" : ",\n"
-            out += "{\"uid\":\(JSONString.quoted(user.uid)),\"username\":\(JSONString.quoted(user.username)),"
+            out += "{\"uid\":\(JSONString.quoted(user.uid)),\"username\":\(JSONString.quoted(user.username)),\"name\":\(JSONString.quoted(user.name)),"
             out += "\"slug\":\(JSONString.quoted(user.slug)),\"url\":\(JSONString.quoted(contexts.userPath(u))),"
             out += "\"posts\":\(user.postCount),\"followers\":\(user.followers),\"following\":\(user.following)}"
         }
