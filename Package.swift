@@ -42,6 +42,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzz target over the loader, audit, repair, renderer and Markdown (scripts/fuzz);
+        // built without libFuzzer it replays files (the fuzz regression tests).
+        .executableTarget(
+            name: "sitegen-fuzz",
+            dependencies: ["SitegenKit"],
+            path: "Sources/SitegenFuzz"
+        ),
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [

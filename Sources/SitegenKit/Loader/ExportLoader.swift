@@ -16,6 +16,21 @@ public enum ExportLoader {
         } catch {
             throw SitegenError(file: path, message: "invalid JSON: \(error.message)", line: error.line, column: error.column)
         }
+        return try export(document, path: path, dialect: forced)
+    }
+
+    /// Loads an export held in memory (`name` stands for its file in messages).
+    public static func load(bytes: [UInt8], name: String, dialect forced: Dialect? = nil) throws(SitegenError) -> Export {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument.parse(bytes)
+        } catch {
+            throw SitegenError(file: name, message: "invalid JSON: \(error.message)", line: error.line, column: error.column)
+        }
+        return try export(document, path: name, dialect: forced)
+    }
+
+    private static func export(_ document: JSONDocument, path: String, dialect forced: Dialect?) throws(SitegenError) -> Export {
         let root = document.root
         if !document.isObject(root) && !document.isNull(root) {
             let kind = document.kind(root)

@@ -308,8 +308,8 @@ enum Deferred {
     }
 }
 
-/// `_tile` and `_userrow` fragments, each rendered once per item and page depth, on first
-/// use, from any rendering thread; Markdown HTML, rendered where it is printed.
+/// The HTML of `_tile` and `_userrow` fragments, each rendered once per item and page
+/// depth, on first use, from any rendering thread (`SiteRenderer.html`).
 final class Fragments: @unchecked Sendable {
     private struct Key: Hashable {
         let row: Bool
@@ -319,23 +319,9 @@ final class Fragments: @unchecked Sendable {
 
     private var cache: [Key: String] = [:]
     private let lock = NSLock()
-    var renderTile: ((Int, String) -> String)?
-    var renderRow: ((Int, String) -> String)?
-    var renderMarkdown: ((String, String) -> String)?
 
-    /// The HTML a deferred value stands for (the template engine's resolver).
-    func html(_ value: DeferredHTML) -> String {
-        switch value {
-        case let .tile(i, root):
-            return cached(Key(row: false, i: i, root: root)) { renderTile?(i, root) ?? "" }
-        case let .row(i, root):
-            return cached(Key(row: true, i: i, root: root)) { renderRow?(i, root) ?? "" }
-        case let .markdown(text, root, prefix):
-            return prefix + (text.isEmpty ? "" : renderMarkdown?(text, root) ?? "")
-        }
-    }
-
-    private func cached(_ key: Key, render: () -> String) -> String {
+    func cached(row: Bool, _ i: Int, root: String, render: () -> String) -> String {
+        let key = Key(row: row, i: i, root: root)
         lock.lock()
         if let hit = cache[key] {
             lock.unlock()

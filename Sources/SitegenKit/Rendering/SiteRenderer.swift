@@ -30,22 +30,8 @@ public struct SiteRenderer: @unchecked Sendable {
     let templates: TemplateSet
 
     public init(model: SiteModel, report: AuditReport, templates: TemplateSet, options: SiteOptions) {
-        let contexts = PageContexts(model: model, report: report, options: options)
-        self.contexts = contexts
+        contexts = PageContexts(model: model, report: report, options: options)
         self.templates = templates
-        contexts.fragments.renderTile = { p, root in
-            var context = contexts.tile(p)
-            context["root"] = .string(root)
-            context["site"] = .object(contexts.site)
-            return String(decoding: templates.render(context, "_tile"), as: UTF8.self)
-        }
-        contexts.fragments.renderMarkdown = { text, root in contexts.renderers.html(text, root: root) }
-        contexts.fragments.renderRow = { u, root in
-            var context = contexts.userSummary(u)
-            context["root"] = .string(root)
-            context["site"] = .object(contexts.site)
-            return String(decoding: templates.render(context, "_userrow"), as: UTF8.self)
-        }
     }
 
     var model: SiteModel { contexts.model }
@@ -108,7 +94,27 @@ public struct SiteRenderer: @unchecked Sendable {
         }
         let source = global.then(ContentHash(tag: 13, template)).then(TemplateValue.object(context).fingerprint(contexts)).description
         if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
-        return RenderedFile(path: path, bytes: templates.render(context, template, resolve: contexts.fragments.html), source: source)
+        return RenderedFile(path: path, bytes: templates.render(context, template, resolve: html), source: source)
+    }
+
+    /// The HTML a deferred value stands for (the template engine's resolver): `_tile` and
+    /// `_userrow` rendered once per item and page depth, Markdown where it is printed.
+    func html(_ value: DeferredHTML) -> String {
+        switch value {
+        case let .tile(p, root):
+            return contexts.fragments.cached(row: false, p, root: root) { fragment(contexts.tile(p), root: root, "_tile") }
+        case let .row(u, root):
+            return contexts.fragments.cached(row: true, u, root: root) { fragment(contexts.userSummary(u), root: root, "_userrow") }
+        case let .markdown(text, root, prefix):
+            return prefix + contexts.renderers.html(text, root: root)
+        }
+    }
+
+    private func fragment(_ item: Context, root: String, _ template: String) -> String {
+        var context = item
+        context["root"] = .string(root)
+        context["site"] = .object(contexts.site)
+        return String(decoding: templates.render(context, template), as: UTF8.self)
     }
 
     /// What every page depends on besides its own context: the templates, the options
