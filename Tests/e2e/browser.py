@@ -1,0 +1,579 @@
+#!/usr/bin/env python3
+"""Checks a served sitegen site in headless Chromium, through chromedriver.
+
+    browser.py BASE_URL SITE_DIR [--tile 1:1|3:4] [--artifacts DIR] [--user SLUG]
+
+BASE_URL is where SITE_DIR is served (e.g. http://127.0.0.1:8080/ or
+http://127.0.0.1:8080/profiles/). Speaks the W3C WebDriver protocol to
+/usr/bin/chromedriver with urllib (no Selenium), on a free loopback port, and:
+
+  - opens a profile (the first user in users.json with at least 4 posts, or --user)
+    375 px and 1280 px wide: the grid (`.grid`) has three column tracks; every tile
+    (`[data-post]`, and the img inside) is square, or 3:4 portrait with --tile 3:4,
+    within 1 px; the page does not scroll sideways; the `[data-count=posts|followers|
+    following]` numbers are that user's numbers in users.json;
+  - opens the directory (index.html), types a username prefix into the search box and
+    checks that the visible rows (`li[data-username]`) are exactly the users whose
+    username or name contains it (case-insensitive, accents folded as search.js does),
+    then a query that matches nobody (no rows, the "no match" message shown);
+  - opens a post page (the profile's first tile) and checks its image and like count;
+  - after every page: no SEVERE entry in the browser console log. The test runs
+    offline (every host but 127.0.0.1 resolves to nothing), so network errors of
+    off-site resources (the export's image URLs) are listed as notes and not counted,
+    unless --strict-offsite;
+  - saves profile-375.png, profile-1280.png, post.png and directory.png in --artifacts
+    (default: test-artifacts/ at the top of the repository).
+
+Prints `browser: N passed, M failed` last; exit status 1 on any failure, 2 when the
+browser could not be started. Python 3 standard library only.
+"""
+
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+import urllib.error
+import urllib.parse
+import urllib.request
+
+ELEMENT_KEY = "element-6066-11e4-a52e-4f735466cecf"
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+
+class WebDriverError(Exception):
+    pass
+
+
+def free_port():
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+    finally:
+        s.close()
+
+
+class WebDriver:
+    """The handful of W3C WebDriver commands the checks need."""
+
+    def __init__(self, url, timeout):
+        self.url = url.rstrip("/")
+        self.timeout = timeout
+        self.session = None
+
+    def request(self, method, path, body=None, timeout=None):
+        data = None if body is None else json.dumps(body).encode("utf-8")
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json; charset=utf-8"})
+        try:
+            with urllib.request.urlopen(req, timeout=timeout or self.timeout) as response:
+                payload = json.loads(response.read().decode("utf-8") or "{}")
+        except urllib.error.HTTPError as error:
+            text = error.read().decode("utf-8", "replace")
+            try:
+                value = json.loads(text).get("value", {})
+                message = "%s: %s" % (value.get("error"), (value.get("message") or "").splitlines()[0])
+            except (ValueError, AttributeError, IndexError):
+                message = text[:300]
+            raise WebDriverError("%s %s -> HTTP %d %s" % (method, path, error.code, message))
+        except (urllib.error.URLError, OSError) as error:
+            raise WebDriverError("%s %s -> %s" % (method, path, error))
+        return payload.get("value")
+
+    def s(self, method, path, body=None, timeout=None):
+        return self.request(method, "/session/%s%s" % (self.session, path), body, timeout)
+
+    def start(self, capabilities):
+        value = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}}, timeout=60)
+        self.session = value["sessionId"]
+        return value.get("capabilities", {})
+
+    def quit(self):
+        if self.session:
+            try:
+                self.request("DELETE", "/session/%s" % self.session, timeout=15)
+            finally:
+                self.session = None
+
+    def get(self, url):
+        self.s("POST", "/url", {"url": url}, timeout=60)
+
+    def execute(self, script, *args):
+        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def cdp(self, cmd, params=None):
+        return self.s("POST", "/goog/cdp/execute", {"cmd": cmd, "params": params or {}})
+
+    def find(self, css):
+        return self.s("POST", "/element", {"using": "css selector", "value": css})[ELEMENT_KEY]
+
+    def send_keys(self, element, text):
+        self.s("POST", "/element/%s/value" % element, {"text": text})
+
+    def clear(self, element):
+        self.s("POST", "/element/%s/clear" % element, {})
+
+    def screenshot(self, path):
+        png = base64.b64decode(self.s("GET", "/screenshot", timeout=60))
+        with open(path, "wb") as f:
+            f.write(png)
+
+    def browser_log(self):
+        return self.s("POST", "/se/log", {"type": "browser"}) or []
+
+
+def fold(text):
+    """search.js's fold(): lower case, accents (combining marks U+0300–U+036F) removed."""
+    s = unicodedata.normalize("NFKD", str(text or "").lower())
+    return re.sub("[\u0300-\u036f]", "", s)
+
+
+def number(text):
+    digits = re.sub(r"[\s,.\u00a0\u202f']", "", text or "")
+    return int(digits) if digits.isdigit() else None
+
+
+class Checks:
+    def __init__(self, args):
+        self.args = args
+        self.base = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+        self.origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(self.base))
+        self.passed = 0
+        self.failed = 0
+        self.driver = None
+        self.chromedriver = None
+        self.profile_dir = None
+        self.driver_log = None
+
+    # -- reporting ---------------------------------------------------------------
+
+    def ok(self, what):
+        self.passed += 1
+        if self.args.verbose:
+            print("ok   " + what)
+
+    def fail(self, what):
+        self.failed += 1
+        print("FAIL " + what)
+
+    def expect(self, condition, what, detail=""):
+        if condition:
+            self.ok(what)
+        else:
+            self.fail(what + (": " + detail if detail else ""))
+        return condition
+
+    # -- browser -----------------------------------------------------------------
+
+    def start_browser(self):
+        port = free_port()
+        self.profile_dir = tempfile.mkdtemp(prefix="sitegen-e2e-chromium-")
+        self.driver_log = open(os.path.join(self.profile_dir, "chromedriver.log"), "w+")
+        self.chromedriver = subprocess.Popen(
+            [self.args.chromedriver, "--port=%d" % port, "--allowed-ips=127.0.0.1"],
+            stdin=subprocess.DEVNULL, stdout=self.driver_log, stderr=subprocess.STDOUT,
+            # Crash reports, caches and config of the browser stay in the temporary folder.
+            env=dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.profile_dir, "config"),
+                     XDG_CACHE_HOME=os.path.join(self.profile_dir, "cache")),
+            start_new_session=True)  # its own process group: the browser goes with it
+        self.driver = WebDriver("http://127.0.0.1:%d" % port, self.args.timeout)
+        deadline = time.time() + 20
+        while True:
+            if self.chromedriver.poll() is not None:
+                raise WebDriverError("chromedriver exited with status %d: %s"
+                                     % (self.chromedriver.returncode, self.driver_output()))
+            try:
+                if self.driver.request("GET", "/status", timeout=2).get("ready"):
+                    break
+            except WebDriverError:
+                pass
+            if time.time() > deadline:
+                raise WebDriverError("chromedriver did not become ready in 20 s: " + self.driver_output())
+            time.sleep(0.1)
+        host = urllib.parse.urlsplit(self.base).hostname
+        chrome_args = [
+            "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+            "--user-data-dir=" + os.path.join(self.profile_dir, "profile"),
+            "--window-size=1280,900", "--hide-scrollbars", "--force-device-scale-factor=1",
+            "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--lang=en-US", "--disable-breakpad", "--disable-crash-reporter",
+        ]
+        if not self.args.online:
+            # Offline and deterministic: every host but the site's fails at once.
+            chrome_args.append("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE %s, EXCLUDE localhost" % host)
+        caps = {
+            "browserName": "chrome",
+            "pageLoadStrategy": "normal",
+            "timeouts": {"pageLoad": int(self.args.timeout * 1000), "script": int(self.args.timeout * 1000)},
+            "goog:chromeOptions": {"binary": self.args.chromium, "args": chrome_args},
+            "goog:loggingPrefs": {"browser": "ALL"},
+        }
+        got = self.driver.start(caps)
+        print("browser: %s %s, chromedriver %s" % (
+            got.get("browserName", "?"), got.get("browserVersion", "?"),
+            (got.get("chrome") or {}).get("chromedriverVersion", "?").split(" ")[0]))
+
+    def driver_output(self):
+        if not self.driver_log:
+            return ""
+        self.driver_log.flush()
+        self.driver_log.seek(0)
+        return self.driver_log.read()[-2000:]
+
+    def stop_browser(self):
+        try:
+            if self.driver:
+                self.driver.quit()
+        except WebDriverError as error:
+            print("browser: could not end the session: %s" % error)
+        finally:
+            if self.chromedriver and self.chromedriver.poll() is None:
+                # Ask chromedriver to stop (it reaps the browser), then insist.
+                try:
+                    self.driver.request("GET", "/shutdown", timeout=5)
+                    self.chromedriver.wait(timeout=5)
+                except (WebDriverError, subprocess.TimeoutExpired, AttributeError):
+                    pass
+            if self.chromedriver and self.chromedriver.poll() is None:
+                try:
+                    os.killpg(self.chromedriver.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+                try:
+                    self.chromedriver.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    try:
+                        os.killpg(self.chromedriver.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                    self.chromedriver.wait(timeout=5)
+            if self.chromedriver:
+                # Anything left of its process group (a browser helper) goes too.
+                try:
+                    os.killpg(self.chromedriver.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            if self.driver_log:
+                self.driver_log.close()
+            if self.profile_dir:
+                shutil.rmtree(self.profile_dir, ignore_errors=True)
+
+    def viewport(self, width, height):
+        """Exactly width x height CSS pixels of layout viewport."""
+        self.driver.cdp("Emulation.setDeviceMetricsOverride",
+                        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        inner = self.driver.execute("return [window.innerWidth, window.innerHeight];")
+        if inner[0] != width:
+            raise WebDriverError("viewport is %s wide, wanted %d" % (inner[0], width))
+
+    def open(self, url):
+        self.driver.get(url)
+        deadline = time.time() + self.args.timeout
+        while self.driver.execute("return document.readyState;") != "complete":
+            if time.time() > deadline:
+                raise WebDriverError("%s did not finish loading" % url)
+            time.sleep(0.05)
+        # Let fetch() (users.json), lazy images and their errors land in the log.
+        time.sleep(0.3)
+
+    def console(self, page):
+        """No SEVERE console entries since the last call (off-site network errors noted)."""
+        time.sleep(0.2)
+        entries = self.driver.browser_log()
+        severe, offsite = [], []
+        for entry in entries:
+            if entry.get("level") != "SEVERE":
+                continue
+            message = entry.get("message", "")
+            first = message.split(" ", 1)[0]
+            is_offsite = (entry.get("source") == "network" and first.startswith(("http://", "https://"))
+                          and not first.startswith(self.origin + "/"))
+            (offsite if is_offsite and not self.args.strict_offsite else severe).append(message)
+        if offsite:
+            hosts = sorted({urllib.parse.urlsplit(m.split(" ", 1)[0]).netloc for m in offsite})
+            print("note: %s: %d off-site resource(s) not loaded (offline test): %s"
+                  % (page, len(offsite), ", ".join(hosts)))
+        self.expect(not severe, "%s: no console errors" % page,
+                    "\n       " + "\n       ".join(m[:400] for m in severe))
+
+    def shot(self, name):
+        path = os.path.join(self.args.artifacts, name)
+        self.driver.screenshot(path)
+        if self.args.verbose:
+            print("     screenshot " + path)
+
+    # -- the checks ----------------------------------------------------------------
+
+    def load_users(self):
+        with open(os.path.join(self.args.site, "users.json"), encoding="utf-8") as f:
+            users = json.load(f)
+        if not isinstance(users, list) or not users:
+            raise SystemExit("browser: %s/users.json holds no users" % self.args.site)
+        return users
+
+    def pick_user(self, users):
+        if self.args.user:
+            for user in users:
+                if user.get("slug") == self.args.user or user.get("username") == self.args.user:
+                    return user
+            raise SystemExit("browser: no user %r in users.json" % self.args.user)
+        for user in users:
+            if user.get("posts", 0) >= 4:
+                return user
+        raise SystemExit("browser: no user with at least 4 posts in users.json")
+
+    def check_profile(self, user, width):
+        page = "profile %s @%dpx" % (user["username"], width)
+        self.viewport(width, 900 if width > 600 else 812)
+        url = urllib.parse.urljoin(self.base, user["url"])
+        self.open(url)
+        info = self.driver.execute("""
+            var grid = document.querySelector('.grid');
+            var counts = {};
+            document.querySelectorAll('[data-count]').forEach(function (e) {
+              counts[e.getAttribute('data-count')] = e.textContent; });
+            function box(e) { var r = e.getBoundingClientRect(); return [r.width, r.height]; }
+            var tiles = Array.prototype.map.call(document.querySelectorAll('[data-post]'), function (t) {
+              var img = t.querySelector('img');
+              return {key: t.getAttribute('data-post'), tile: box(t), img: img ? box(img) : null};
+            });
+            var link = document.querySelector('[data-post] a[href]');
+            return {
+              columns: grid ? getComputedStyle(grid).gridTemplateColumns : null,
+              counts: counts, tiles: tiles,
+              firstPost: link ? link.href : null,
+              scrollWidth: document.documentElement.scrollWidth,
+              innerWidth: window.innerWidth,
+              title: document.title
+            };""")
+        self.expect(info["columns"] is not None, page + ": a .grid element")
+        if info["columns"] is not None:
+            tracks = info["columns"].split()
+            self.expect(len(tracks) == 3 and all(t.endswith("px") and float(t[:-2]) > 0 for t in tracks),
+                        page + ": grid has three column tracks", "gridTemplateColumns is %r" % info["columns"])
+        tiles = info["tiles"]
+        expected_tiles = min(user["posts"], self.args.page_size)
+        self.expect(len(tiles) == expected_tiles, page + ": %d tiles" % expected_tiles,
+                    "found %d [data-post] tiles" % len(tiles))
+        ratio = 4.0 / 3.0 if self.args.tile == "3:4" else 1.0
+        shape = "3:4 portrait" if self.args.tile == "3:4" else "square"
+        bad = []
+        for t in tiles:
+            for part in ("tile", "img"):
+                box = t[part]
+                if box is None:
+                    bad.append("%s has no img" % t["key"])
+                    continue
+                w, h = box
+                if w < 10 or abs(h - ratio * w) > 1:
+                    bad.append("%s %s is %.1fx%.1f" % (t["key"], part, w, h))
+        self.expect(tiles and not bad, page + ": every tile and its image is " + shape,
+                    "; ".join(bad[:6]) + (" …" if len(bad) > 6 else ""))
+        self.expect(info["scrollWidth"] <= info["innerWidth"], page + ": no horizontal scrolling",
+                    "page is %dpx wide in a %dpx viewport" % (info["scrollWidth"], info["innerWidth"]))
+        for key in ("posts", "followers", "following"):
+            shown = info["counts"].get(key)
+            self.expect(number(shown) == user[key], "%s: %s count is %d" % (page, key, user[key]),
+                        "[data-count=%s] shows %r" % (key, shown))
+        self.shot("profile-%d.png" % width)
+        self.console(page)
+        return info["firstPost"]
+
+    def check_post(self, url):
+        page = "post %s" % urllib.parse.urlsplit(url).path
+        self.viewport(375, 812)
+        self.open(url)
+        info = self.driver.execute("""
+            var img = document.querySelector('main img');
+            var likes = document.querySelector('[data-count=likes]');
+            var r = img ? img.getBoundingClientRect() : null;
+            return {img: img ? [img.getAttribute('width'), img.getAttribute('height'), r.width, r.height] : null,
+                    likes: likes ? likes.textContent : null,
+                    scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth};""")
+        self.expect(info["img"] is not None, page + ": has an image")
+        if info["img"]:
+            w, h, rw, rh = info["img"]
+            self.expect(bool(w) and bool(h) and rw > 0 and rw <= info["innerWidth"],
+                        page + ": image has width/height and fits the viewport",
+                        "width=%r height=%r, shown %.0fx%.0f" % (w, h, rw, rh))
+        self.expect(number(info["likes"]) is not None, page + ": like count",
+                    "[data-count=likes] is %r" % info["likes"])
+        self.expect(info["scrollWidth"] <= info["innerWidth"], page + ": no horizontal scrolling",
+                    "page is %dpx wide in a %dpx viewport" % (info["scrollWidth"], info["innerWidth"]))
+        self.shot("post.png")
+        self.console(page)
+
+    def visible_rows(self):
+        return self.driver.execute("""
+            return Array.prototype.filter.call(document.querySelectorAll('li[data-username]'), function (li) {
+              return !li.hidden && getComputedStyle(li).display !== 'none' && li.getClientRects().length > 0;
+            }).map(function (li) { return li.getAttribute('data-uid'); });""")
+
+    def wait_rows(self, expected):
+        deadline = time.time() + 5
+        rows = self.visible_rows()
+        while set(rows) != expected and time.time() < deadline:
+            time.sleep(0.1)
+            rows = self.visible_rows()
+        return rows
+
+    def pick_query(self, users):
+        """A username prefix that matches 1 to 3 users (username or name contains it)."""
+        keys = [(u, fold(u.get("username")) + "\n" + fold(u.get("name"))) for u in users]
+        best = None
+        for user in sorted(users, key=lambda u: -u.get("posts", 0)):
+            name = user.get("username") or ""
+            for n in range(2, len(name) + 1):
+                query = name[:n]
+                matches = [u for u, key in keys if fold(query).strip() in key]
+                if 1 <= len(matches) <= 3 and query.strip() == query:
+                    if best is None or len(matches) > len(best[1]) or \
+                            (len(matches) == len(best[1]) and len(query) < len(best[0])):
+                        best = (query, matches)
+                    break
+            if best and len(best[1]) >= 2:
+                break
+        return best
+
+    def check_directory(self, users):
+        page = "directory"
+        self.viewport(1280, 900)
+        self.open(self.base)
+        all_uids = {u["uid"] for u in users}
+        rows = self.visible_rows()
+        self.expect(set(rows) == all_uids, page + ": lists all %d users" % len(all_uids),
+                    "%d rows visible" % len(rows))
+        try:
+            box = self.driver.find("input[type=search]")
+        except WebDriverError as error:
+            self.fail(page + ": search box input[type=search]: %s" % error)
+            self.console(page)
+            return
+        visible = self.driver.execute("var i = document.querySelector('input[type=search]');"
+                                      "return !!i && i.getClientRects().length > 0;")
+        self.expect(visible, page + ": search box is shown (its form is unhidden by search.js)")
+        picked = self.pick_query(users)
+        if picked is None:
+            self.fail(page + ": no username prefix matches only 1 to 3 users")
+        else:
+            query, matches = picked
+            expected = {u["uid"] for u in matches}
+            self.driver.send_keys(box, query)
+            rows = self.wait_rows(expected)
+            names = sorted(u["username"] for u in matches)
+            self.expect(set(rows) == expected, "%s: typing %r shows exactly %s" % (page, query, ", ".join(names)),
+                        "visible: %s" % ", ".join(sorted(self.username_of(users, r) for r in rows)))
+            upper = query.upper()
+            self.driver.clear(box)
+            self.driver.send_keys(box, upper)
+            rows = self.wait_rows(expected)
+            self.expect(set(rows) == expected, "%s: typing %r (case-insensitive) shows the same" % (page, upper),
+                        "visible: %s" % ", ".join(sorted(self.username_of(users, r) for r in rows)))
+            self.shot("directory.png")
+        self.driver.clear(box)
+        self.driver.send_keys(box, "zzqqxxnomatch")
+        rows = self.wait_rows(set())
+        empty = self.driver.execute("var e = document.getElementById('search-empty');"
+                                    "return e ? !e.hidden : null;")
+        self.expect(not rows and empty is not False, page + ": a query that matches nobody hides every row",
+                    "%d rows visible, no-match message shown: %r" % (len(rows), empty))
+        self.driver.clear(box)
+        self.driver.send_keys(box, " ")  # input event with an empty (trimmed) query: all rows back
+        rows = self.wait_rows(all_uids)
+        self.expect(set(rows) == all_uids, page + ": clearing the query shows every row again",
+                    "%d rows visible" % len(rows))
+        if picked is None:
+            self.shot("directory.png")
+        self.console(page)
+
+    @staticmethod
+    def username_of(users, uid):
+        for u in users:
+            if u["uid"] == uid:
+                return u["username"]
+        return uid
+
+    def run(self):
+        users = self.load_users()
+        user = self.pick_user(users)
+        os.makedirs(self.args.artifacts, exist_ok=True)
+        self.start_browser()
+        self.driver.browser_log()  # drop anything from start-up
+        first_post = None
+        for width in (375, 1280):
+            try:
+                first_post = self.check_profile(user, width) or first_post
+            except WebDriverError as error:
+                self.fail("profile %s @%dpx: %s" % (user["username"], width, error))
+        try:
+            self.check_directory(users)
+        except WebDriverError as error:
+            self.fail("directory: %s" % error)
+        if first_post:
+            try:
+                self.check_post(first_post)
+            except WebDriverError as error:
+                self.fail("post %s: %s" % (first_post, error))
+        else:
+            self.fail("post: the profile has no tile linking to a post")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Check a served sitegen site in headless Chromium.")
+    ap.add_argument("base_url", help="where the site is served, e.g. http://127.0.0.1:8080/")
+    ap.add_argument("site", help="the site folder on disk (for users.json)")
+    ap.add_argument("--tile", choices=("1:1", "3:4"), default="1:1", help="the tile shape the site was built with")
+    ap.add_argument("--page-size", type=int, default=60, help="the build's --page-size (default 60)")
+    ap.add_argument("--user", help="the profile to check (slug or username); default: first with 4+ posts")
+    ap.add_argument("--artifacts", default=os.environ.get("SITEGEN_E2E_ARTIFACTS") or os.path.join(REPO, "test-artifacts"),
+                    help="folder for the screenshots (default: test-artifacts/ in the repository)")
+    ap.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--timeout", type=float, default=30.0, help="seconds per WebDriver request (default 30)")
+    ap.add_argument("--online", action="store_true", help="let the browser reach off-site hosts")
+    ap.add_argument("--strict-offsite", action="store_true", help="count off-site load errors as console errors")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every passing check")
+    args = ap.parse_args(argv)
+    if not os.path.isfile(os.path.join(args.site, "users.json")):
+        print("browser: %s has no users.json" % args.site)
+        return 2
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt("signal %d" % signum)
+    signal.signal(signal.SIGTERM, on_term)
+
+    checks = Checks(args)
+    status = 0
+    started = time.time()
+    try:
+        checks.run()
+    except WebDriverError as error:
+        checks.fail("browser: %s" % error)
+        if checks.driver is None or checks.driver.session is None:
+            print(checks.driver_output())
+            status = 2
+    except KeyboardInterrupt as error:
+        checks.fail("interrupted (%s)" % (error or "SIGINT"))
+        status = 130
+    finally:
+        checks.stop_browser()
+    print("browser: %s (tile %s), %.1f s, screenshots in %s"
+          % (checks.base, args.tile, time.time() - started, args.artifacts))
+    print("browser: %d passed, %d failed" % (checks.passed, checks.failed))
+    if status:
+        return status
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
