@@ -53,7 +53,7 @@ public enum Site {
         let report = Validator.audit(export)
         let model = SiteModel.build(from: report)
         result.report = report
-        result.skipped = model.skipped
+        result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
 
         let renderer = SiteRenderer(model: model, report: report, templates: templates, options: request.options)
         let start = DispatchTime.now()
@@ -95,7 +95,7 @@ public enum SitegenVersion {
 enum TemplateLocator {
     static func find(export: String) -> String {
         let fm = FileManager.default
-        let exportFolder = (export as NSString).deletingLastPathComponent
+        let exportFolder = PathNames.parent(export)
         var candidates = [((exportFolder.isEmpty ? "." : exportFolder) as NSString).appendingPathComponent("../Templates"), "Templates"]
         let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         candidates.append(binary.deletingLastPathComponent().appendingPathComponent("../../../Templates").standardized.path)

@@ -14,7 +14,7 @@ public enum ExportLoader {
         do {
             document = try JSONDocument.parse(allocation: allocation, count: count)
         } catch {
-            throw SitegenError(file: path, message: "invalid JSON: \(error.message)", line: error.line, column: error.column)
+            throw SitegenError(file: path, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
         }
         return try export(document, path: path, dialect: forced)
     }
@@ -25,7 +25,7 @@ public enum ExportLoader {
         do {
             document = try JSONDocument.parse(bytes)
         } catch {
-            throw SitegenError(file: name, message: "invalid JSON: \(error.message)", line: error.line, column: error.column)
+            throw SitegenError(file: name, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
         }
         return try export(document, path: name, dialect: forced)
     }

@@ -6,6 +6,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var offset: Int
     public var line: Int
     public var column: Int
+    /// False for valid JSON outside what a Firebase export can hold (JSONParser+Limits).
+    public var isSyntax = true
 }
 
 /// A strict RFC 8259 parser that builds `JSONNode`s over the bytes without decoding
@@ -21,6 +23,12 @@ struct JSONParser {
     let count: Int
     var pos = 0
     var nodes: NodeStorage
+    /// The keys of the objects being parsed, innermost last (see JSONParser+Keys).
+    var keys: [ParsedKey] = []
+    /// For each open container, where its keys start in `keys`.
+    var keyMarks: [Int] = []
+    /// Whether the last string scanned held an escape.
+    var sawEscape = false
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -32,8 +40,12 @@ struct JSONParser {
     // MARK: - Document
 
     mutating func parse() throws(JSONSyntaxError) -> NodeStorage {
-        // A UTF-8 byte order mark is allowed (RFC 8259 §8.1) and kept as it is.
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { pos = 3 }
+        // RFC 8259 §8.1: JSON text must not begin with a byte order mark; parsers may
+        // ignore one, but Firebase's import and JavaScript's JSON.parse refuse it, so
+        // an export with one has been through an editor: say so rather than guess.
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+            throw error("the file starts with a UTF-8 byte order mark (EF BB BF), which JSON does not allow: save it as UTF-8 without BOM", at: 0)
+        }
         skipWhitespace()
         if pos >= count { throw error("the file is empty: no JSON value", at: pos) }
 
@@ -61,6 +73,7 @@ struct JSONParser {
                     nodes[Int(index)].next = Int32(nodes.count)
                 } else {
                     stack.append(index)
+                    keyMarks.append(keys.count)
                     if c == UInt8(ascii: "{") {
                         keyStart = try parseKey()
                     } else {
@@ -106,6 +119,8 @@ struct JSONParser {
                     continue value
                 }
                 if c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    if isObject { try checkDuplicateKeys(since: keyMarks.last!) }
+                    keyMarks.removeLast()
                     pos += 1
                     nodes[Int(top)].end = pos
                     nodes[Int(top)].next = Int32(nodes.count)
@@ -124,6 +139,7 @@ struct JSONParser {
         guard base[pos] == UInt8(ascii: "\"") else { throw unexpected(at: pos, expecting: "an object key in double quotes") }
         let keyStart = pos
         try scanString()
+        try recordKey(from: keyStart)
         skipWhitespace()
         guard pos < count, base[pos] == UInt8(ascii: ":") else {
             if pos >= count { throw error("unexpected end of file: ':' is missing", at: pos) }
@@ -155,12 +171,16 @@ struct JSONParser {
     /// Scans a string starting at its opening quote; leaves `pos` after the closing quote.
     private mutating func scanString() throws(JSONSyntaxError) {
         let open = pos
+        sawEscape = false
         var i = pos + 1
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
+        // The closing quote must come before `stop` (JSONParser+Limits: no string is that
+        // long), so a huge string is refused after reading its first 16 MiB.
+        let stop = count - open > JSONParser.maxStringBytes + 2 ? open + JSONParser.maxStringBytes + 2 : count
         while true {
             // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
-            while i + 8 <= count {
+            while i + 8 <= stop {
                 let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 let q = w ^ (ones &* 0x22)
                 let b = w ^ (ones &* 0x5C)
@@ -168,12 +188,16 @@ struct JSONParser {
                 if t & highs != 0 { break }
                 i += 8
             }
-            guard i < count else { throw error("unexpected end of file inside a string", at: open) }
+            guard i < stop else {
+                if stop < count { throw stringTooLong(from: open) }
+                throw error("unexpected end of file inside a string", at: open)
+            }
             let c = base[i]
             if c == UInt8(ascii: "\"") {
                 pos = i + 1
                 return
             } else if c == UInt8(ascii: "\\") {
+                sawEscape = true
                 i = try scanEscape(at: i)
             } else if c < 0x20 {
                 throw error("control character U+\(hex4(UInt16(c))) in a string must be escaped", at: i)
@@ -262,6 +286,8 @@ struct JSONParser {
             i += 1
         } else if isDigit(i) {
             while isDigit(i) { i += 1 }
+        } else if i < count && base[i] == UInt8(ascii: "I") {
+            throw unexpected(at: start, expecting: "a value")
         } else {
             throw error("invalid number: a digit must follow '-'", at: start)
         }
@@ -275,6 +301,9 @@ struct JSONParser {
             if i < count && (base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-")) { i += 1 }
             guard isDigit(i) else { throw error("invalid number: a digit must follow the exponent", at: start) }
             while isDigit(i) { i += 1 }
+            try checkRange(from: start, to: i)
+        } else if i - start > 300 {
+            try checkRange(from: start, to: i)
         }
         pos = i
     }
@@ -290,17 +319,17 @@ struct JSONParser {
         return error("unexpected '\(printable(c))' (expected \(what))", at: offset)
     }
 
-    private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
+    func error(_ message: String, at offset: Int) -> JSONSyntaxError {
         let (line, column) = JSONParser.lineAndColumn(base: base, offset: min(offset, count))
         return JSONSyntaxError(message: message, offset: offset, line: line, column: column)
     }
 
-    private func printable(_ c: UInt8) -> String {
+    func printable(_ c: UInt8) -> String {
         if c >= 0x20 && c < 0x7F { return String(UnicodeScalar(c)) }
         return "\\u{\(String(c, radix: 16, uppercase: true))}"
     }
 
-    private func hex4(_ v: UInt16) -> String {
+    func hex4(_ v: UInt16) -> String {
         let s = String(v, radix: 16, uppercase: true)
         return String(repeating: "0", count: 4 - s.count) + s
     }

@@ -157,7 +157,7 @@ public struct SiteWriter {
         let exists = fm.fileExists(atPath: output, isDirectory: &isDir)
         if !exists || ((try? fm.contentsOfDirectory(atPath: output))?.isEmpty ?? false) {
             if exists { rmdir(output) }
-            let parent = (output as NSString).deletingLastPathComponent
+            let parent = PathNames.parent(output)
             if !parent.isEmpty { try? fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             if rename(staging, output) == 0 {
                 summary.written = changed.count
@@ -188,9 +188,9 @@ public struct SiteWriter {
         // Files of the previous build that this one no longer produces.
         for path in previous.files.keys.sorted() where next.files[path] == nil && (try? SiteWriter.checkRelative(path)) != nil {
             if unlink(output + "/" + path) == 0 { summary.removed += 1 }
-            var folder = (path as NSString).deletingLastPathComponent
+            var folder = PathNames.parent(path)
             while !folder.isEmpty && rmdir(output + "/" + folder) == 0 {
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathNames.parent(folder)
             }
         }
         return summary
@@ -198,8 +198,8 @@ public struct SiteWriter {
 
     /// A hidden folder beside the output, on the same file system (so renames are atomic).
     func stagingPath() -> String {
-        let parent = (output as NSString).deletingLastPathComponent
-        let name = (output as NSString).lastPathComponent
+        let parent = PathNames.parent(output)
+        let name = PathNames.name(output)
         return (parent.isEmpty ? "" : parent + "/") + ".\(name).sitegen-staging-\(getpid())"
     }
 

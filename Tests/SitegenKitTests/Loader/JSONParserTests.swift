@@ -38,15 +38,51 @@ import Testing
         #expect(d.children(0).map { d.string($0)! } == ["é\n\t/\\", "😀", "plain"])
     }
 
-    @Test func byteOrderMarkIsAccepted() throws {
-        let d = try JSONDocument.parse([0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8))
-        #expect(d.member(0, "a") != nil)
+    @Test func byteOrderMarkIsRefused() {
+        let e = try? #require(syntaxError("\u{FEFF}{\"a\":1}"))
+        #expect(e?.message == "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON does not allow: save it as UTF-8 without BOM")
+        #expect(e?.isSyntax == true)
     }
 
-    @Test func duplicateKeysLastWins() throws {
-        let d = try parse(#"{"a": 1, "a": 2}"#)
-        #expect(d.rawText(try #require(d.member(0, "a"))) == "2")
-        #expect(d.rawText(try #require(d.child(0, key: "a"))) == "2")
+    /// Valid JSON that no Firebase export holds: refused with the place (JSONParser+Limits).
+    @Test(arguments: [
+        (#"{"a": 1, "a": 2}"#, 1, 10, #"the key "a" appears twice in one object (first at line 1, column 2); JSON readers disagree on which copy wins, so sitegen takes neither: remove one"#),
+        ("{\"x\": {\"k\": 1,\n \"\\u006b\": 2}}", 2, 2, #"the key "k" appears twice in one object (first at line 1, column 8); JSON readers disagree on which copy wins, so sitegen takes neither: remove one"#),
+        (#"{"a/b": 1}"#, 1, 2, #"the key "a/b" holds '/', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{"a.b": 1}"#, 1, 2, #"the key "a.b" holds '.', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{"$x": 1}"#, 1, 2, #"the key "$x" holds '$', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{"a\u0000b": 1}"#, 1, 2, #"the key "a\u0000b" holds the control character U+0000, which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{"a\nb": 1}"#, 1, 2, #"the key "a\u000Ab" holds the control character U+000A, which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{"": 1}"#, 1, 2, "an empty key: Firebase keys are 1 to 768 bytes"),
+        ("{\"" + String(repeating: "k", count: 769) + "\": 1}", 1, 2, "a key of 769 bytes: Firebase keys are at most 768"),
+        (#"{"n": 1e400}"#, 1, 7, "the number 1e400 is out of range (beyond a 64-bit float's ±1.8e308)"),
+        (#"[-2E+308]"#, 1, 2, "the number -2E+308 is out of range (beyond a 64-bit float's ±1.8e308)"),
+        ("[1" + String(repeating: "0", count: 400) + "]", 1, 2, "the number 1000000000000000000000000000000000000000… is out of range (beyond a 64-bit float's ±1.8e308)"),
+    ])
+    func firebaseLimits(input: String, line: Int, column: Int, message: String) {
+        let e = syntaxError(input)
+        #expect(e?.message == message)
+        #expect(e.map { [$0.line, $0.column] } == [line, column])
+        #expect(e?.isSyntax == false)
+    }
+
+    @Test func withinTheLimits() throws {
+        // Keys Firebase allows (768 bytes, '-', '_', spaces, non-Latin), tiny and huge finite
+        // numbers, the same key in different objects, many keys in one object.
+        let many = (0..<100).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
+        let text = "{\"" + String(repeating: "k", count: 768) + "\": 1, \"-K_a b\": 1e-400, \"日本\": 1.7e308, " +
+            "\"o\": {\"a\": 1}, \"p\": {\"a\": 1}, \"m\": {\(many)}}"
+        let d = try parse(text)
+        #expect(d.childCount(0) == 6)
+        #expect(syntaxError("{\"m\": {\(many), \"k99\": 0}}")?.message.hasPrefix(#"the key "k99" appears twice"#) == true)
+    }
+
+    @Test func hugeStringsStopEarly() {
+        // The scan gives up after 16 MiB: a string of 20 MiB is refused at its quote.
+        let text = "{\"bio\": \"" + String(repeating: "a", count: 20 << 20) + "\"}"
+        let e = syntaxError(text)
+        #expect(e?.message == "a string longer than 16 MiB, which no Firebase value is (strings are at most 10 MB)")
+        #expect(e?.column == 9)
     }
 
     @Test(arguments: [

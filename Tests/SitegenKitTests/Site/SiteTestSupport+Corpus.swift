@@ -8,6 +8,11 @@ enum Corpus {
     static let iframe = "<iframe src=\"javascript:alert(1)\"></iframe>"
     static let singleQuote = "x' onmouseover='alert(1)"
     static let dataHTML = "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="
+    /// Keys carry payloads Firebase allows in keys (no `.` `$` `#` `[` `]` `/` or
+    /// controls: the loader refuses those, see Fixtures/bad-exports).
+    static let scriptKey = "<script>alert(1)<%2Fscript>"
+    static let traversalKey = "%2e%2e%2f%2e%2e%2fetc%2fpasswd"
+    static let backslashKey = "\\\\evil\\share"
 
     /// Markdown that tries every way into an href/src or raw markup.
     static let hostileMarkdown = """
@@ -55,7 +60,7 @@ enum Corpus {
             (imgBreakout, "https://img.example/a.jpg"),
             ("-Lx1AAAAAAAAAAAAAAA2", "javascript:alert(1)"),
             ("-Lx1AAAAAAAAAAAAAAA3", "\"onerror=\"alert(1)"),
-            ("../../etc/passwd", "https://img.example/c.jpg'onerror='alert(1)"),
+            (traversalKey, "https://img.example/c.jpg'onerror='alert(1)"),
             (svg, "https://img.example/d.jpg\" onerror=\"alert(1)"),
             ("-Lx1AAAAAAAAAAAAAAA6", "https://img.example/e.jpg?q=<script>"),
             ("-Lx1AAAAAAAAAAAAAAA7", "data:image/svg+xml,<svg onload=alert(1)>"),
@@ -89,7 +94,7 @@ enum Corpus {
                 "follows": ["00000000-0000-4000-8000-00000000000\((n + 1) % names.count)": true],
             ]
         }
-        let postKeys = [script, imgBreakout, "-K2zAAAAAAAAAAAAAAA1", "../../x", svg, "-K2zAAAAAAAAAAAAAAA2"]
+        let postKeys = [scriptKey, imgBreakout, "-K2zAAAAAAAAAAAAAAA1", backslashKey, svg, "-K2zAAAAAAAAAAAAAAA2"]
         var posts: [String: Any] = [:]
         var images: [String: Any] = [:]
         for (n, key) in postKeys.enumerated() {

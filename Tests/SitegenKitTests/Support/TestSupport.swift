@@ -64,3 +64,30 @@ enum TestSupport {
                    stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+extension TestSupport {
+    /// Runs `sitegen` under `/usr/bin/time` and returns its peak resident memory too.
+    static func sitegenMeasured(_ arguments: [String]) throws -> (run: Run, peakBytes: Int) {
+        let report = try temporaryFolder() + "/time.txt"
+        defer { try? FileManager.default.removeItem(atPath: (report as NSString).deletingLastPathComponent) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", "-o", report, binary] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let kilobytes = Int((try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n").last ?? "") ?? -1
+        // /usr/bin/time adds a line to stderr when the command fails.
+        let stderr = String(decoding: errData, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("Command exited with non-zero status") }.joined(separator: "\n")
+        return (Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: stderr), kilobytes * 1024)
+    }
+}

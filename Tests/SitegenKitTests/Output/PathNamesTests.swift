@@ -1,0 +1,13 @@
+import Testing
+@testable import SitegenKit
+
+@Suite struct PathNamesTests {
+    @Test(arguments: [
+        ("a/b/c", "a/b", "c"), ("p", "", "p"), ("u/a", "u", "a"), ("/a", "/", "a"),
+        ("a/b/", "a", "b"), ("", "", ""), ("a//b", "a", "b"), ("/", "/", ""),
+    ])
+    func parentAndName(path: String, parent: String, name: String) {
+        #expect(PathNames.parent(path) == parent)
+        #expect(PathNames.name(path) == name)
+    }
+}
