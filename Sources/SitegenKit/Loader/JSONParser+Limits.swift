@@ -7,56 +7,104 @@
 /// - numbers a 64-bit float can hold (`1e400` is not one).
 /// See https://firebase.google.com/docs/database/usage/limits.
 extension JSONParser {
-    static let maxKeyBytes = 768
-    static let maxStringBytes = 16 << 20
-    /// Objects with more keys than this are checked for duplicates with a hash table.
-    static let smallObject = 12
+    static var maxKeyBytes: Int { 768 }
+    static var maxStringBytes: Int { 16 << 20 }
+    /// Objects with more keys than this are checked for duplicates with a hash set.
+    static var smallObject: Int { 8 }
 
-    /// Characters a Firebase key cannot hold: ASCII controls, DEL, `.` `$` `#` `[` `]` `/`.
-    private static let forbiddenInKeys: [Bool] = (0..<256).map { c in
-        c < 0x20 || c == 0x7F || "$#./[]".utf8.contains(UInt8(c))
+    /// Whether a Firebase key cannot hold the byte: ASCII controls, DEL, `#` `$` `.` `/` `[` `]`.
+    static func isForbiddenInKeys(_ c: UInt8) -> Bool {
+        c < 0x20 || c == 0x7F || "#$./[]".utf8.contains(c)
     }
 
     /// Checks the key just scanned (its quote at `start`, `pos` after its closing quote)
     /// and records it for the duplicate check of its object.
     mutating func recordKey(from start: Int) throws(JSONSyntaxError) {
+        let rawLength = pos - start - 2
+        var digest: (hash: UInt64, forbidden: Bool)
+        var length = rawLength
+        if sawEscape {
+            // Rare: hash and check the decoded key (padded for the word loads).
+            let decoded = JSONString.decodeBytes(UnsafeBufferPointer(start: base + start + 1, count: rawLength))
+            length = decoded.count
+            digest = (decoded + [UInt8](repeating: 0, count: 8)).withUnsafeBytes { JSONParser.keyDigest($0.baseAddress!, count: length) }
+        } else {
+            digest = JSONParser.keyDigest(UnsafeRawPointer(base + start + 1), count: rawLength)
+        }
+        if digest.forbidden || length == 0 || length > JSONParser.maxKeyBytes { throw keyError(at: start) }
+        keys.append(ParsedKey(start: start, rawLength: Int32(rawLength), escaped: sawEscape, hash: digest.hash))
+    }
+
+    /// A hash of `count` bytes at `p` and whether any is forbidden in keys, eight bytes at
+    /// a time (the bytes after them may be read: the parser's buffer is padded).
+    @inline(__always) static func keyDigest(_ p: UnsafeRawPointer, count: Int) -> (hash: UInt64, forbidden: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        var found: UInt64 = 0
+        var i = 0
+        while i < count {
+            var w = p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if count - i < 8 {
+                // Past the key: 'A's, which are allowed and hash the same for equal keys.
+                let keep: UInt64 = (1 << UInt64(8 * (count - i))) &- 1
+                w = (w & keep) | (0x4141_4141_4141_4141 & ~keep)
+            }
+            found |= ((w &- ones &* 0x20) & ~w & highs)           // controls (< 0x20)
+                | zeroByte(w ^ (ones &* 0x7F))                      // DEL
+                | zeroByte((w | ones) ^ (ones &* 0x2F))             // '.' and '/'
+                | zeroByte(w ^ (ones &* 0x23)) | zeroByte(w ^ (ones &* 0x24))   // '#' '$'
+                | zeroByte(w ^ (ones &* 0x5B)) | zeroByte(w ^ (ones &* 0x5D))   // '[' ']'
+            h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
+        }
+        return (WordHashing.finalize(h), found != 0)
+    }
+
+    /// Why the key at `start` is refused.
+    private func keyError(at start: Int) -> JSONSyntaxError {
         let raw = UnsafeBufferPointer(start: base + start + 1, count: pos - start - 2)
-        let escaped = sawEscape
-        let decoded = escaped ? JSONString.decodeBytes(raw) : []
-        let length = escaped ? decoded.count : raw.count
-        if length == 0 { throw limit("an empty key: Firebase keys are 1 to \(JSONParser.maxKeyBytes) bytes", at: start) }
-        if length > JSONParser.maxKeyBytes {
-            throw limit("a key of \(length) bytes: Firebase keys are at most \(JSONParser.maxKeyBytes)", at: start)
+        let key = sawEscape ? JSONString.decodeBytes(raw) : Array(raw)
+        if key.isEmpty { return limit("an empty key: Firebase keys are 1 to \(JSONParser.maxKeyBytes) bytes", at: start) }
+        if key.count > JSONParser.maxKeyBytes {
+            return limit("a key of \(key.count) bytes: Firebase keys are at most \(JSONParser.maxKeyBytes)", at: start)
         }
-        let bad: UInt8? = escaped
-            ? decoded.first { JSONParser.forbiddenInKeys[Int($0)] }
-            : raw.first { JSONParser.forbiddenInKeys[Int($0)] }
-        if let bad {
-            let what = bad < 0x20 || bad == 0x7F ? "the control character U+\(hex4(UInt16(bad)))" : "'\(UnicodeScalar(bad))'"
-            throw limit("the key \(quoted(escaped ? decoded[...] : Array(raw)[...])) holds \(what), which Firebase keys cannot (. $ # [ ] / and control characters)", at: start)
-        }
-        let signature = escaped ? decoded.withUnsafeBufferPointer { ParsedKey.signature($0) } : ParsedKey.signature(raw)
-        keys.append(ParsedKey(start: start, rawLength: raw.count, escaped: escaped, signature: signature))
+        let c = key.first { JSONParser.isForbiddenInKeys($0) } ?? 0
+        let what = c < 0x20 || c == 0x7F ? "the control character U+\(hex4(UInt16(c)))" : "'\(UnicodeScalar(c))'"
+        return limit("the key \(quoted(key[...])) holds \(what), which Firebase keys cannot (. $ # [ ] / and control characters)", at: start)
     }
 
     /// At the end of an object: no key may appear twice among `keys[mark...]`.
     mutating func checkDuplicateKeys(since mark: Int) throws(JSONSyntaxError) {
-        defer { keys.removeSubrange(mark...) }
         let n = keys.count - mark
-        guard n > 1 else { return }
         if n <= JSONParser.smallObject {
-            for j in (mark + 1)..<keys.count {
-                for k in mark..<j where keys[k].signature == keys[j].signature && sameKey(keys[k], keys[j]) {
-                    throw duplicate(keys[j], first: keys[k])
+            if n > 1 {
+                for j in (mark + 1)..<keys.count {
+                    for k in mark..<j where keys[k].hash == keys[j].hash && sameKey(keys[k], keys[j]) {
+                        throw duplicate(keys[j], first: keys[k])
+                    }
                 }
             }
-            return
+        } else {
+            // An open-addressing set of key indices by hash, reused from object to object.
+            var size = 16
+            while size < 2 * n { size <<= 1 }
+            if seenKeys.count < size { seenKeys = [Int32](repeating: -1, count: size) }
+            let mask = size - 1
+            defer { for i in 0..<size { seenKeys[i] = -1 } }
+            for j in mark..<keys.count {
+                var slot = Int(truncatingIfNeeded: keys[j].hash) & mask
+                while seenKeys[slot] >= 0 {
+                    let k = Int(seenKeys[slot])
+                    if keys[k].hash == keys[j].hash && sameKey(keys[k], keys[j]) { throw duplicate(keys[j], first: keys[k]) }
+                    slot = (slot + 1) & mask
+                }
+                seenKeys[slot] = Int32(j)
+            }
         }
-        var table = KeyTable(capacity: n)
-        for j in mark..<keys.count {
-            let previous = withKeyBytes(keys[j]) { table.insert($0, value: Int32(j)) }
-            if let previous { throw duplicate(keys[j], first: keys[Int(previous)]) }
-        }
+        keys.removeSubrange(mark...)
     }
 
     /// A number with an exponent or very many digits: its magnitude must be finite.
@@ -81,7 +129,7 @@ extension JSONParser {
     /// Calls `body` with the key's bytes, decoded when it holds escapes.
     @inline(__always)
     private func withKeyBytes<R>(_ key: ParsedKey, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        let raw = UnsafeBufferPointer(start: base + key.start + 1, count: key.rawLength)
+        let raw = UnsafeBufferPointer(start: base + key.start + 1, count: Int(key.rawLength))
         guard key.escaped else { return body(UnsafeRawBufferPointer(raw)) }
         return JSONString.decodeBytes(raw).withUnsafeBytes(body)
     }
@@ -110,21 +158,11 @@ extension JSONParser {
     }
 }
 
-/// A key of an object being parsed: where its quote is, and a cheap signature (its
-/// length and first eight bytes) that tells most different keys apart without a compare.
+/// A key of an object being parsed: where its quote is, its length as written, and a
+/// hash of its (decoded) bytes that tells different keys apart without a compare.
 struct ParsedKey {
     var start: Int
-    var rawLength: Int
+    var rawLength: Int32
     var escaped: Bool
-    var signature: UInt64
-
-    @inline(__always) static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var s = UInt64(truncatingIfNeeded: bytes.count) << 56
-        var shift: UInt64 = 0
-        for i in 0..<min(7, bytes.count) {
-            s |= UInt64(bytes[i]) << shift
-            shift += 8
-        }
-        return s
-    }
+    var hash: UInt64
 }

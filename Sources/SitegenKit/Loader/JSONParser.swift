@@ -27,6 +27,8 @@ struct JSONParser {
     var keys: [ParsedKey] = []
     /// For each open container, where its keys start in `keys`.
     var keyMarks: [Int] = []
+    /// The duplicate check's hash set for large objects (JSONParser+Limits).
+    var seenKeys: [Int32] = []
     /// Whether the last string scanned held an escape.
     var sawEscape = false
 

@@ -170,6 +170,8 @@ import Testing
     @Test func hostileUsernamesGetSafeDistinctSlugs() throws {
         let (corpus, uids) = Corpus.slugExport()
         let (out, result) = try Self.buildSandboxed(try SiteTest.writeExport(corpus))
+        let problems = Self.problems(in: out)
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(40).joined(separator: "\n"))")
         let emptyUID = uids[try #require(Corpus.slugUsernames.firstIndex(of: ""))]
         #expect(result.skipped.contains { $0.hasPrefix("users/\(emptyUID)") }, "no username: skipped")
         #expect(result.report?.findings.contains { $0.code.rawValue == "username_missing" } == true)
