@@ -51,8 +51,9 @@ struct BuildOptions: ParsableArguments {
     }
 
     /// Builds the site with a progress line on a terminal, then reports on stderr:
-    /// the audit's findings as one warning, skipped users, and what was written.
-    func build(_ request: Site.Request) throws {
+    /// the audit's findings as one warning, skipped users, what was written, and (unless
+    /// `preview`: serve has its own base) a note when there is no base URL to publish with.
+    func build(_ request: Site.Request, preview: Bool = false) throws {
         let progress = Progress(steps: 4)
         let result: Site.Result
         do {
@@ -86,6 +87,9 @@ struct BuildOptions: ParsableArguments {
         } else {
             let w = result.written
             printError("sitegen: \(result.files) files in \(request.output)/: \(w.written) written, \(w.unchanged) unchanged, \(w.removed) removed")
+        }
+        if request.options.baseURL == nil && !preview && !request.dryRun {
+            printError("sitegen: note: without --base-url, sitemap.xml and the feeds hold relative URLs and pages have no canonical or Open Graph tags; give --base-url https://your.site/ to publish")
         }
     }
 }

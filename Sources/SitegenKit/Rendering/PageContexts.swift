@@ -250,7 +250,8 @@ struct PageContexts: @unchecked Sendable {
     }
 
     func sitemap(_ paths: [String]) -> Context {
-        ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? $0)] })]
+        // Without --base-url the locations stay relative (the build says so); the root is "./".
+        ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? ($0.isEmpty ? "./" : $0))] })]
     }
 
     /// An image's absolute URL (for Open Graph and feeds), when one can be given.

@@ -39,7 +39,7 @@ extension Sitegen {
             // --base-url, the address served at stands in for it.
             let hostForURL = host.contains(":") ? "[\(host)]" : host
             let request = site.request(baseURL: base == "/" ? nil : "http://\(hostForURL):\(port)\(base)")
-            try site.build(request)
+            try site.build(request, preview: true)
             guard let files = SiteFiles(folder: request.output, basePath: base) else {
                 throw fail(SitegenError(file: request.output, message: "the output folder is missing after the build"))
             }
@@ -69,7 +69,7 @@ extension Sitegen {
             let ok = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
                 Thread.detachNewThread {
                     do {
-                        try site.build(request)
+                        try site.build(request, preview: true)
                         done.resume(returning: true)
                     } catch {
                         done.resume(returning: false)
