@@ -44,8 +44,13 @@ enum TestSupport {
 
     /// Runs `sitegen` with `arguments` and no standard input.
     static func sitegen(_ arguments: [String], in folder: String? = nil) throws -> Run {
+        try run(binary, arguments, in: folder)
+    }
+
+    /// Runs `executable` with no standard input and `CI=true` (no progress line).
+    static func run(_ executable: String, _ arguments: [String], in folder: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var environment = ProcessInfo.processInfo.environment
@@ -56,8 +61,15 @@ enum TestSupport {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Both pipes drain at once, so a chatty stderr cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
                    stdout: String(decoding: outData, as: UTF8.self),
@@ -70,24 +82,8 @@ extension TestSupport {
     static func sitegenMeasured(_ arguments: [String]) throws -> (run: Run, peakBytes: Int) {
         let report = try temporaryFolder() + "/time.txt"
         defer { try? FileManager.default.removeItem(atPath: (report as NSString).deletingLastPathComponent) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M", "-o", report, binary] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = "true"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try run("/usr/bin/time", ["-f", "%M", "-o", report, binary] + arguments)
         let kilobytes = Int((try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n").last ?? "") ?? -1
-        // /usr/bin/time adds a line to stderr when the command fails.
-        let stderr = String(decoding: errData, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("Command exited with non-zero status") }.joined(separator: "\n")
-        return (Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: stderr), kilobytes * 1024)
+        return (run, kilobytes * 1024)
     }
 }
