@@ -70,12 +70,6 @@ public enum Interruption {
         if s != 0 { throw Interrupted(signal: s) }
     }
 
-    /// Stands for a received signal (tests of the commands' in-process paths).
-    static func simulate(_ signal: Int32) { recordSignal(signal) }
-
-    /// Forgets a received signal (tests).
-    static func reset() { receivedSignal.store(0, ordering: .sequentiallyConsistent) }
-
     private static func isIgnored(_ action: sigaction) -> Bool {
         #if canImport(Glibc)
         let handler = action.__sigaction_handler.sa_handler
