@@ -34,31 +34,47 @@ public enum Site {
         case loading, auditing, rendering(done: Int, total: Int), writing
     }
 
+    /// Builds the site. On SIGINT or SIGTERM (when `Interruption` is installed) it stops at
+    /// the next page or file, leaves the output as it was and throws `Interrupted`.
     public static func build(_ request: Request, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
-        let templates = try TemplateSet(directory: templatesFolder(request))
         let writer = SiteWriter(output: request.output)
+        do {
+            return try build(request, writer: writer, progress: progress)
+        } catch var interrupted as Interrupted where interrupted.outcome.isEmpty {
+            interrupted.outcome = request.dryRun ? "nothing was written (--dry-run)" : writer.unchangedNote
+            throw interrupted
+        }
+    }
+
+    static func build(_ request: Request, writer: SiteWriter, progress: (@Sendable (Stage) -> Void)?) throws -> Result {
+        let templates = try TemplateSet(directory: templatesFolder(request))
         let previous = request.dryRun ? nil : writer.previousManifest()
         if !request.dryRun { try writer.checkOutputFolder(previous) }
+        try Interruption.check()
 
         progress?(.loading)
         let export = try ExportLoader.load(path: request.export)
+        try Interruption.check()
         let inputs = fingerprint(export: export, templates: templates, options: request.options)
         var result = Result()
         if !request.dryRun && writer.isUpToDate(previous, inputs: inputs) {
             result.upToDate = true
             return result
         }
+        // A read-only or forbidden output fails now, not after rendering.
+        if !request.dryRun { try writer.checkWritable() }
 
         progress?(.auditing)
         let report = Validator.audit(export)
         let model = SiteModel.build(from: report)
+        try Interruption.check()
         result.report = report
         result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
 
         let renderer = SiteRenderer(model: model, report: report, templates: templates, options: request.options)
         let start = DispatchTime.now()
         let output = writer.output
-        let files = renderer.renderAll(
+        let files = try renderer.renderAll(
             jobs: request.options.jobs,
             unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
             progress: { done, total in progress?(.rendering(done: done, total: total)) }

@@ -72,6 +72,9 @@ struct BuildOptions: ParsableArguments {
         progress.done()
         if result.upToDate {
             printError("sitegen: \(request.output)/ is up to date (export, templates and options unchanged)")
+            if let signal = Interruption.signal {
+                throw fail(Interrupted(signal: signal, outcome: "nothing was written; \(request.output)/ is as it was"))
+            }
             return
         }
         if let report = result.report, !report.findings.isEmpty {
@@ -87,6 +90,12 @@ struct BuildOptions: ParsableArguments {
         } else {
             let w = result.written
             printError("sitegen: \(result.files) files in \(request.output)/: \(w.written) written, \(w.unchanged) unchanged, \(w.removed) removed")
+        }
+        // A signal after the new manifest was in place: the new site is complete; say so
+        // and still stop with the signal's status.
+        if let signal = Interruption.signal {
+            let outcome = request.dryRun ? "nothing was written (--dry-run)" : "the new site was already published in \(request.output)/"
+            throw fail(Interrupted(signal: signal, outcome: outcome))
         }
         if request.options.baseURL == nil && !preview && !request.dryRun {
             printError("sitegen: note: without --base-url, sitemap.xml and the feeds hold relative URLs and pages have no canonical or Open Graph tags; give --base-url https://your.site/ to publish")

@@ -12,9 +12,11 @@ struct Sitegen: AsyncParsableCommand {
     )
 }
 
-/// Prints a user-facing error as one line and exits with status 2.
+/// Prints a user-facing error as one line and exits with status 2, or 128 + the signal
+/// (130 SIGINT, 143 SIGTERM) for `Interrupted`.
 func fail(_ error: Error) -> ExitCode {
     printError("sitegen: \(error)")
+    if let interrupted = error as? Interrupted { return ExitCode(interrupted.exitStatus) }
     return ExitCode(2)
 }
 

@@ -6,29 +6,64 @@ import Darwin
 
 /// Writes a repaired export: to another file, or over the input with a backup.
 public enum RepairWriter {
-    /// Returns a sentence saying what was written.
+    /// Returns a sentence saying what was written. The file written is either as it was or
+    /// the whole repaired export (`AtomicFile`); on an error or a signal (`Interrupted`) the
+    /// thrown error ends by saying that nothing was written, and an in-place repair removes
+    /// the backup it made, so the folder is as it was too.
     public static func write(_ report: AuditReport, input: String, output: String?, inPlace: Bool) throws -> String {
         let rewriter = ExportRewriter(document: report.export.document, edits: report.edits)
         let fixed = report.repairableCount
         if inPlace {
             let backup = backupPath(for: input)
             // The backup is a second name for the original bytes, made before anything changes.
-            if link(input, backup) != 0 {
-                let original = try ExportLoader.readFile(input)
-                defer { original.0.deallocate() }
-                try AtomicFile.write(to: backup) { sink in
-                    try sink(UnsafeBufferPointer(start: original.0.assumingMemoryBound(to: UInt8.self), count: original.1))
+            do {
+                if link(input, backup) != 0 {
+                    let original = try ExportLoader.readFile(input)
+                    defer { original.0.deallocate() }
+                    try AtomicFile.write(to: backup) { sink in
+                        try sink(UnsafeBufferPointer(start: original.0.assumingMemoryBound(to: UInt8.self), count: original.1))
+                    }
                 }
+            } catch {
+                throw unwritten(error, input, existed: true)
             }
-            try AtomicFile.write(to: input) { try rewriter.write($0) }
+            do {
+                try AtomicFile.write(to: input) { try rewriter.write($0) }
+            } catch {
+                unlink(backup)
+                throw unwritten(error, input, existed: true)
+            }
             return "repaired \(fixed) finding\(fixed == 1 ? "" : "s") in \(input) (original kept as \(backup))"
         }
         guard let output else { return "nothing written" }
         if sameFile(input, output) {
             throw SitegenError(file: output, message: "is the input export; use --in-place to replace it (a backup is kept)")
         }
-        try AtomicFile.write(to: output) { try rewriter.write($0) }
+        let existed = access(output, F_OK) == 0
+        do {
+            try AtomicFile.write(to: output) { try rewriter.write($0) }
+        } catch {
+            throw unwritten(error, output, existed: existed)
+        }
         return "wrote the repaired export to \(output) (\(fixed) finding\(fixed == 1 ? "" : "s") repaired)"
+    }
+
+    /// What an interrupted or failed write left: "nothing was written; FILE is as it was".
+    public static func unchangedNote(_ file: String, existed: Bool) -> String {
+        "nothing was written; \(file) " + (existed ? "is as it was" : "was not created")
+    }
+
+    static func unwritten(_ error: Error, _ file: String, existed: Bool) -> Error {
+        switch error {
+        case var interrupted as Interrupted:
+            if interrupted.outcome.isEmpty { interrupted.outcome = unchangedNote(file, existed: existed) }
+            return interrupted
+        case var failure as SitegenError:
+            failure.message += " (\(unchangedNote(file, existed: existed)))"
+            return failure
+        default:
+            return SitegenError(file: file, message: "cannot write: \(error) (\(unchangedNote(file, existed: existed)))")
+        }
     }
 
     /// `EXPORT.bak`, or `EXPORT.bak.N` when earlier backups exist.

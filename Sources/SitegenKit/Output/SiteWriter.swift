@@ -3,12 +3,15 @@ import Foundation
 import Glibc
 #endif
 
-/// Publishes rendered files into the output folder so that a failed build changes
-/// nothing and a web server never sees a half-written page:
+/// Publishes rendered files into the output folder so that a failed or interrupted build
+/// changes nothing and a web server never sees a half-written page:
 /// 1. every changed file is written into a staging folder beside the output;
-/// 2. only when all are written, each is renamed into place (atomic per file);
+/// 2. only when all are written, each is renamed into place (atomic per file), the file
+///    it replaces kept under a second name until the end (`Commit`): a failure or a signal
+///    before step 3 is done puts every replaced file back and removes the added ones;
 /// 3. the manifest (`.sitegen-manifest`, which also marks the folder as ours) is
-///    replaced, and files of the previous build that this one did not produce are removed.
+///    replaced: from here on the new site is published; files of the previous build
+///    that this one did not produce are removed.
 /// Unchanged files are not touched, so their modification times stay.
 public struct SiteWriter {
     public static let manifestName = ".sitegen-manifest"
@@ -67,20 +70,47 @@ public struct SiteWriter {
     }
 
     public let output: String
+    /// Whether the output folder existed when the writer was made (before the build): messages say
+    /// "is as it was" or "was not created".
+    let outputExisted: Bool
+    /// Test hook: called before each step of the commit with the path it moves into place; an
+    /// error thrown here stands for a rename that fails (or a signal) at that moment.
+    var beforeCommitStep: ((String) throws -> Void)?
 
     public init(output: String) {
         self.output = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
+        outputExisted = access(self.output, F_OK) == 0
     }
 
     var manifestPath: String { output + "/" + SiteWriter.manifestName }
+
+    /// What a build that failed or was interrupted before publishing left: the end of its message.
+    public var unchangedNote: String {
+        "nothing was published; \(output)/ " + (outputExisted ? "is as it was" : "was not created")
+    }
 
     /// Refuses a folder that has files but no manifest: it is not a previous sitegen output.
     public func checkOutputFolder(_ manifest: Manifest?) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDir) else { return }
         guard isDir.boolValue else { throw SitegenError(file: output, message: "exists and is not a folder") }
-        if manifest == nil, let entries = try? FileManager.default.contentsOfDirectory(atPath: output), !entries.isEmpty {
+        if manifest == nil, let entries = try? FileManager.default.contentsOfDirectory(atPath: output),
+           entries.contains(where: { !SiteWriter.isWorkFolder($0) }) {
             throw SitegenError(file: output, message: "is not empty and holds no \(SiteWriter.manifestName): not a previous sitegen output, refusing to write into it (choose another --output or empty it)")
+        }
+    }
+
+    /// Fails before anything is rendered when the output (for a new output: the nearest folder
+    /// above it that exists) cannot be written: a read-only file system, no permission.
+    public func checkWritable() throws {
+        var folder = output
+        while access(folder, F_OK) != 0 {
+            let parent = PathNames.parent(folder)
+            folder = parent.isEmpty ? "." : parent
+            if folder == "." || folder == "/" { break }
+        }
+        if access(folder, W_OK) != 0 {
+            throw SitegenError(file: folder, message: "cannot write: \(String(cString: strerror(errno))) (\(unchangedNote))")
         }
     }
 
@@ -104,10 +134,12 @@ public struct SiteWriter {
         return true
     }
 
-    /// Publishes `files`; see the type's description.
+    /// Publishes `files`; see the type's description. Until the new manifest is in place the
+    /// output is as it was: an error or a signal (`Interruption`) while staging or moving
+    /// files into place removes what was staged and puts back every file already replaced,
+    /// then throws (`SitegenError` ending in `unchangedNote`, or `Interrupted`).
     public func publish(_ files: [RenderedFile], inputs: String, previous manifest: Manifest?) throws -> Summary {
         try checkOutputFolder(manifest)
-        let fm = FileManager.default
         let previous = manifest ?? Manifest()
         var next = Manifest(inputs: inputs)
         var changed: [Int] = []
@@ -136,56 +168,62 @@ public struct SiteWriter {
         }
 
         // 1. Stage.
-        let staging = stagingPath()
-        try? fm.removeItem(atPath: staging)
+        let (staging, backup) = workFolders()
+        SiteWriter.removeTree(staging)
+        SiteWriter.removeTree(backup)
         do {
-            try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
-            var folders = FolderMaker(root: staging)
+            let parent = PathNames.parent(staging)
+            if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+            guard mkdir(staging, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }
+            var folders = FolderMaker(root: staging, shownRoot: output)
             for i in changed {
+                try Interruption.check()
                 try folders.make(parentOf: files[i].path)
-                try SiteWriter.writeFile(staging + "/" + files[i].path, files[i].bytes!)
+                try SiteWriter.writeFile(staging + "/" + files[i].path, files[i].bytes!, shown: output + "/" + files[i].path)
             }
-            try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, Array(next.text().utf8))
+            try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, Array(next.text().utf8), shown: manifestPath)
+            try Interruption.check()
         } catch {
-            try? fm.removeItem(atPath: staging)
-            throw error
+            SiteWriter.removeTree(staging)
+            throw unpublished(error)
         }
 
-        // 2. Move into place: a new output folder is the staging folder itself (one
-        // rename); an existing one takes the changed files one by one.
-        var isDir: ObjCBool = false
-        let exists = fm.fileExists(atPath: output, isDirectory: &isDir)
-        if !exists || ((try? fm.contentsOfDirectory(atPath: output))?.isEmpty ?? false) {
-            if exists { rmdir(output) }
-            let parent = PathNames.parent(output)
-            if !parent.isEmpty { try? fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
-            if rename(staging, output) == 0 {
-                summary.written = changed.count
-                return summary
+        // 2. A new (or empty) output folder is the staging folder itself: one rename.
+        if !staging.hasPrefix(output + "/") {
+            var info = stat()
+            let exists = stat(output, &info) == 0
+            if !exists || ((try? FileManager.default.contentsOfDirectory(atPath: output))?.isEmpty ?? false) {
+                if !exists || rmdir(output) == 0 {
+                    if rename(staging, output) == 0 {
+                        summary.written = changed.count
+                        return summary
+                    }
+                    if exists { mkdir(output, info.st_mode & 0o7777) }
+                }
             }
         }
+
+        // 3. An existing output takes the changed files one by one, then the manifest,
+        // all or nothing (see `Commit`).
+        var commit = Commit(output: output, staging: staging, backup: backup, hook: beforeCommitStep)
         do {
-            try fm.createDirectory(atPath: output, withIntermediateDirectories: true)
-            var folders = FolderMaker(root: output)
+            try commit.begin()
             for i in changed {
-                let target = output + "/" + files[i].path
-                try folders.make(parentOf: files[i].path)
-                guard rename(staging + "/" + files[i].path, target) == 0 else {
-                    throw SitegenError(file: target, message: "cannot write: \(String(cString: strerror(errno)))")
-                }
+                try commit.move(files[i].path)
                 summary.written += 1
             }
-            // 3. The manifest last: it records what is now there.
-            guard rename(staging + "/" + SiteWriter.manifestName, manifestPath) == 0 else {
-                throw SitegenError(file: manifestPath, message: "cannot write: \(String(cString: strerror(errno)))")
-            }
+            // The manifest last: once it is in place, the new site is published.
+            try commit.move(SiteWriter.manifestName)
         } catch {
-            try? fm.removeItem(atPath: staging)
-            throw error
+            let lost = commit.rollback()
+            guard lost.isEmpty else { throw notRestored(error, lost, backup: backup) }
+            SiteWriter.removeTree(staging)
+            throw unpublished(error)
         }
-        try? fm.removeItem(atPath: staging)
+        commit.removeBackup()
+        SiteWriter.removeTree(staging)
 
-        // Files of the previous build that this one no longer produces.
+        // 4. Files of the previous build that this one no longer produces.
         for path in previous.files.keys.sorted() where next.files[path] == nil && (try? SiteWriter.checkRelative(path)) != nil {
             if unlink(output + "/" + path) == 0 { summary.removed += 1 }
             var folder = PathNames.parent(path)
@@ -196,11 +234,66 @@ public struct SiteWriter {
         return summary
     }
 
-    /// A hidden folder beside the output, on the same file system (so renames are atomic).
-    func stagingPath() -> String {
+    /// `error` of a publish that changed nothing, saying so.
+    func unpublished(_ error: Error) -> Error {
+        switch error {
+        case var interrupted as Interrupted:
+            if interrupted.outcome.isEmpty { interrupted.outcome = unchangedNote }
+            return interrupted
+        case var failure as SitegenError:
+            failure.message += " (\(unchangedNote))"
+            return failure
+        default:
+            return SitegenError(file: output, message: "cannot write: \(error) (\(unchangedNote))")
+        }
+    }
+
+    /// `error` of a publish whose undoing failed too (e.g. the disk went away): says which
+    /// files are not as they were and where their previous versions are.
+    func notRestored(_ error: Error, _ lost: [String], backup: String) -> Error {
+        let note = "\(output)/ is not as it was: \(lost.count) file\(lost.count == 1 ? "" : "s") could not be put back (\(lost[0])\(lost.count > 1 ? ", …" : "")); the previous versions are in \(backup)"
+        switch error {
+        case var interrupted as Interrupted:
+            interrupted.outcome = note
+            return interrupted
+        case var failure as SitegenError:
+            failure.message += "; \(note)"
+            return failure
+        default:
+            return SitegenError(file: output, message: "cannot write: \(error); \(note)")
+        }
+    }
+
+    /// The staging and backup folders of this process: hidden and beside the output (so they are
+    /// on its file system, and a new output is the staging folder renamed), or inside it when it
+    /// is a mount point or the folder above it is not writable.
+    func workFolders() -> (staging: String, backup: String) {
         let parent = PathNames.parent(output)
         let name = PathNames.name(output)
-        return (parent.isEmpty ? "" : parent + "/") + ".\(name).sitegen-staging-\(getpid())"
+        var out = stat(), above = stat()
+        if stat(output, &out) == 0, (out.st_mode & S_IFMT) == S_IFDIR, stat(parent.isEmpty ? "." : parent, &above) == 0,
+           out.st_dev != above.st_dev || access(parent.isEmpty ? "." : parent, W_OK) != 0 {
+            return (output + "/.sitegen-staging-\(getpid())", output + "/.sitegen-backup-\(getpid())")
+        }
+        let prefix = (parent.isEmpty ? "" : parent + "/") + ".\(name).sitegen-"
+        return (prefix + "staging-\(getpid())", prefix + "backup-\(getpid())")
+    }
+
+    /// The names of work folders inside an output (`workFolders()`).
+    static func isWorkFolder(_ name: String) -> Bool {
+        name.hasPrefix(".sitegen-staging-") || name.hasPrefix(".sitegen-backup-")
+    }
+
+    static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// "cannot write: <the last error>" about `path`; call right after the failed system call.
+    static func cannotWrite(_ path: String) -> SitegenError {
+        let reason = String(cString: strerror(errno))
+        return SitegenError(file: path, message: "cannot write: \(reason)")
     }
 
     /// Output paths come from slugs and keys made safe, but the writer checks again:
@@ -228,9 +321,11 @@ public struct SiteWriter {
         if unsafe { throw SitegenError(file: path, message: "unsafe output path") }
     }
 
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    /// Writes `bytes` to a new file at `path`; errors name `shown` (the file's place in the output).
+    static func writeFile(_ path: String, _ bytes: [UInt8], shown: String? = nil) throws {
+        let name = shown ?? path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw SitegenError(file: path, message: "cannot write: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw cannotWrite(name) }
         defer { close(fd) }
         var done = 0
         try bytes.withUnsafeBytes { raw in
@@ -238,7 +333,7 @@ public struct SiteWriter {
                 let n = write(fd, raw.baseAddress! + done, raw.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw SitegenError(file: path, message: "cannot write: \(String(cString: strerror(errno)))")
+                    throw cannotWrite(name)
                 }
                 done += n
             }
@@ -246,13 +341,128 @@ public struct SiteWriter {
     }
 }
 
+/// Moves staged files into an existing output folder all or nothing. Before a file is
+/// replaced, its previous version gets a second name (a hard link) in the backup folder, so
+/// the rename that replaces it stays atomic for readers and can be undone; `rollback()` puts
+/// every replaced file back (the same inode: bytes and times as they were) and removes the
+/// files and folders that were added, in reverse order. The backup folder is flat (one
+/// name per replaced file, by number): no folders to make and remove.
+struct Commit {
+    let output: String
+    let staging: String
+    let backup: String
+    let hook: ((String) throws -> Void)?
+
+    private enum Step {
+        /// The file at the path was replaced; its previous version is `backup/<number>`.
+        case replaced(String, Int)
+        case added(String)
+    }
+
+    private var done: [Step] = []
+    private var saved = 0
+    private var folders: FolderMaker
+    private var madeOutput = false
+    private var madeBackup = false
+
+    init(output: String, staging: String, backup: String, hook: ((String) throws -> Void)?) {
+        self.output = output
+        self.staging = staging
+        self.backup = backup
+        self.hook = hook
+        folders = FolderMaker(root: output, existing: true)
+    }
+
+    mutating func begin() throws {
+        if access(output, F_OK) != 0 {
+            guard mkdir(output, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }
+            madeOutput = true
+        }
+        guard mkdir(backup, 0o700) == 0 else { throw SiteWriter.cannotWrite(output) }
+        madeBackup = true
+    }
+
+    /// Moves the staged file at `relative` into the output, keeping the file it replaces.
+    mutating func move(_ relative: String) throws {
+        try hook?(relative)
+        try Interruption.check()
+        try folders.make(parentOf: relative)
+        let target = output + "/" + relative
+        var info = stat()
+        if lstat(target, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw SitegenError(file: target, message: "cannot write: \(String(cString: strerror(EISDIR)))")
+            }
+            let number = saved
+            let kept = backup + "/\(number)"
+            if link(target, kept) != 0 {
+                // A file system without hard links: move the previous version aside instead
+                // (readers miss the file until the next rename).
+                guard rename(target, kept) == 0 else { throw SiteWriter.cannotWrite(target) }
+            }
+            saved += 1
+            done.append(.replaced(relative, number))
+        } else {
+            done.append(.added(relative))
+        }
+        guard rename(staging + "/" + relative, target) == 0 else { throw SiteWriter.cannotWrite(target) }
+    }
+
+    /// Undoes every move, the last first; returns the files it could not put back (their
+    /// previous versions stay in the backup folder).
+    mutating func rollback() -> [String] {
+        var lost: [String] = []
+        var index = ""
+        for step in done.reversed() {
+            switch step {
+            case let .replaced(relative, number):
+                if rename(backup + "/\(number)", output + "/" + relative) != 0 {
+                    lost.append(output + "/" + relative)
+                    index += "\(number) \(relative)\n"
+                }
+            case let .added(relative):
+                if unlink(output + "/" + relative) != 0 && errno != ENOENT { lost.append(output + "/" + relative) }
+            }
+        }
+        done = []
+        for folder in folders.created.reversed() { rmdir(output + "/" + folder) }
+        if madeOutput { rmdir(output) }
+        if lost.isEmpty {
+            removeBackup()
+        } else if !index.isEmpty {
+            // Which kept file is which: "number path" lines.
+            try? SiteWriter.writeFile(backup + "/index.txt", Array(index.utf8))
+        }
+        return lost
+    }
+
+    /// Drops the previous versions (after a commit, or a complete rollback).
+    mutating func removeBackup() {
+        guard madeBackup else { return }
+        for number in 0..<saved { unlink(backup + "/\(number)") }
+        rmdir(backup)
+        madeBackup = false
+    }
+}
+
 /// `mkdir -p` for the parent folders of relative paths below `root`, one `mkdir`
-/// call per folder and none for folders already made.
+/// call per folder and none for folders already made; errors name the folder below
+/// `shownRoot` (where a staged file will go).
 struct FolderMaker {
     let root: String
+    let shownRoot: String
+    /// Most folders are there already (an existing output): look before calling `mkdir`,
+    /// which costs far more than `stat` on some file systems even when it fails.
+    let existing: Bool
     private var made: Set<Substring> = [""]
+    /// The folders this maker created (not those that were there), parents first.
+    private(set) var created: [Substring] = []
 
-    init(root: String) { self.root = root }
+    init(root: String, shownRoot: String? = nil, existing: Bool = false) {
+        self.root = root
+        self.shownRoot = shownRoot ?? root
+        self.existing = existing
+    }
 
     mutating func make(parentOf path: String) throws {
         guard let slash = path.lastIndex(of: "/") else { return }
@@ -264,9 +474,14 @@ struct FolderMaker {
             let next = folder[index...].firstIndex(of: "/") ?? folder.endIndex
             let prefix = folder[..<next]
             if made.insert(prefix).inserted {
-                let full = root + "/" + prefix
-                if mkdir(full, 0o755) != 0 && errno != EEXIST {
-                    throw SitegenError(file: full, message: "cannot create the folder: \(String(cString: strerror(errno)))")
+                var info = stat()
+                if existing && stat(root + "/" + prefix, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                    // There already.
+                } else if mkdir(root + "/" + prefix, 0o755) == 0 {
+                    created.append(prefix)
+                } else if errno != EEXIST {
+                    let reason = String(cString: strerror(errno))
+                    throw SitegenError(file: shownRoot + "/" + prefix, message: "cannot create the folder: \(reason)")
                 }
             }
             index = next < folder.endIndex ? folder.index(after: next) : next

@@ -133,9 +133,10 @@ public struct SiteRenderer: @unchecked Sendable {
     /// Every file of the site: pages, `users.json`, template assets and decoded images.
     /// `progress(done, total)` is called now and then from the rendering threads.
     /// `unchanged(path, fingerprint)` tells whether the output already holds that page
-    /// made from the same inputs; such pages are not rendered.
+    /// made from the same inputs; such pages are not rendered. Throws `Interrupted` when
+    /// a signal arrives (see `Interruption`): the threads stop at their next page.
     public func renderAll(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
-                          progress: (@Sendable (Int, Int) -> Void)? = nil) -> [RenderedFile] {
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [RenderedFile] {
         let pages = pages()
         let paths = pages.map(path)
         // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
@@ -155,6 +156,8 @@ public struct SiteRenderer: @unchecked Sendable {
                 var c = worker
                 while c < chunks {
                     for i in (c * chunk)..<min(pages.count, (c + 1) * chunk) {
+                        // SIGINT/SIGTERM: stop; the pages left are nil and nothing is returned.
+                        if Interruption.signal != nil { return }
                         out.base[i] = render(pages[i], path: paths[i], htmlPaths: htmlPaths, global: global, unchanged: unchanged)
                     }
                     progress?(counter.add(min(chunk, pages.count - c * chunk)), pages.count)
@@ -162,6 +165,7 @@ public struct SiteRenderer: @unchecked Sendable {
                 }
             }
         }
+        try Interruption.check()
         var files = results.map { $0! }
         files += templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
         files += model.images.map { RenderedFile(path: $0.path, bytes: $0.bytes) }

@@ -8,7 +8,9 @@ extension Sitegen {
             abstract: "Report every inconsistency of an export, and repair it with --fix.",
             discussion: """
             Exit status: 0 consistent, 1 findings (with --fix: findings that the repair \
-            cannot fix remain), 2 the input could not be read.
+            cannot fix remain), 2 the input could not be read or the repaired export could \
+            not be written, 130 (SIGINT, Ctrl-C) or 143 (SIGTERM) interrupted. With --fix the \
+            file written is either as it was or the whole repaired export, never a mix.
             """
         )
 
@@ -46,6 +48,10 @@ extension Sitegen {
         }
 
         func run() throws {
+            // Writing the repaired export: a signal removes the temporary file and the backup.
+            if fix { Interruption.install() }
+            let target = inPlace ? export : output ?? export
+            let targetExisted = access(target, F_OK) == 0
             let progress = Progress(steps: fix ? 3 : 2)
             let clock = StageClock(enabled: timings)
             let report: AuditReport
@@ -53,9 +59,15 @@ extension Sitegen {
                 progress.step("loading \(export)")
                 let loaded = try ExportLoader.load(path: export, dialect: dialect?.value)
                 clock.lap("load", bytes: loaded.byteCount)
+                try Interruption.check()
                 progress.step("auditing")
                 report = Validator.audit(loaded)
                 clock.lap("audit", bytes: loaded.byteCount)
+                try Interruption.check()
+            } catch var interrupted as Interrupted {
+                progress.done()
+                interrupted.outcome = RepairWriter.unchangedNote(target, existed: targetExisted)
+                throw fail(interrupted)
             } catch {
                 progress.done()
                 throw fail(error)
@@ -72,6 +84,11 @@ extension Sitegen {
                 }
             }
             progress.done()
+            if let wrote, let signal = Interruption.signal {
+                // The signal came after the rename: the repaired export is complete.
+                printError("sitegen: \(wrote)")
+                throw fail(Interrupted(signal: signal, outcome: "the repaired export was already written"))
+            }
             switch format {
             case .text: print(report.text(), terminator: "")
             case .json: print(report.jsonText(), terminator: "")

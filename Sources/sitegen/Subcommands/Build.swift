@@ -7,8 +7,9 @@ extension Sitegen {
             abstract: "Audit an export and publish its profile site.",
             discussion: """
             Exit status: 0 published (findings of the audit are warnings), 2 the export \
-            or a template could not be used, or the output could not be written; the \
-            previous output is then left as it was.
+            or a template could not be used, or the output could not be written; 130 \
+            (SIGINT, Ctrl-C) or 143 (SIGTERM) interrupted. On failure or interruption the \
+            previous output is left exactly as it was.
             """
         )
 
@@ -18,6 +19,7 @@ extension Sitegen {
         var dryRun = false
 
         func run() throws {
+            Interruption.install()
             try site.build(site.request(dryRun: dryRun))
         }
     }

@@ -39,7 +39,11 @@ extension Sitegen {
             // --base-url, the address served at stands in for it.
             let hostForURL = host.contains(":") ? "[\(host)]" : host
             let request = site.request(baseURL: base == "/" ? nil : "http://\(hostForURL):\(port)\(base)")
+            // Ctrl-C during the first build stops it cleanly (nothing published); then the
+            // server's own handling of SIGINT/SIGTERM takes over (rebuilds are not interrupted).
+            let signals = Interruption.install()
             try site.build(request, preview: true)
+            signals.restore()
             guard let files = SiteFiles(folder: request.output, basePath: base) else {
                 throw fail(SitegenError(file: request.output, message: "the output folder is missing after the build"))
             }

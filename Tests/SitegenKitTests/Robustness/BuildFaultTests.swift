@@ -1,0 +1,437 @@
+import Foundation
+import XCTest
+@testable import SitegenKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults during a build (and during `audit --fix`), caused for real on the built binary: a
+/// read-only output, a file that cannot be replaced, a full disk (a small tmpfs), SIGINT and
+/// SIGTERM while files are written. After each, the previous site is exactly as it was (every
+/// file's bytes, the same set of paths and folders, the same inodes and modification times),
+/// nothing is left beside it, and stderr holds one line saying what happened.
+///
+/// Mounts and `chattr` need root (the tests run as root in CI); without them a case throws
+/// `XCTSkip` saying why. Mounts and immutable flags are undone in `tearDown`, also on failure.
+final class BuildFaultTests: XCTestCase {
+    private var cleanups: [() -> Void] = []
+
+    override func tearDown() {
+        for cleanup in cleanups.reversed() { cleanup() }
+        cleanups = []
+        super.tearDown()
+    }
+
+    // MARK: - Output not writable
+
+    /// The whole output read-only (a read-only mount for root, who ignores permissions; mode
+    /// 555 otherwise): the build fails before rendering and says why.
+    func testOutputNotWritable() throws {
+        let root = isRoot ? try tmpfs(size: "64m") : try folder()
+        let (old, new) = try exports(users: 60)
+        let out = root + "/public"
+        try build(old, out)
+        let before = try Snapshot(out)
+
+        let reason: String
+        if isRoot {
+            try tool("/usr/bin/mount", ["-o", "remount,ro", root], orSkip: "cannot remount the tmpfs read-only")
+            reason = "Read-only file system"
+        } else {
+            XCTAssertEqual(chmod(out, 0o555), 0)
+            cleanups.append { chmod(out, 0o755) }
+            reason = "Permission denied"
+        }
+        let run = try TestSupport.sitegen(["build", new, "--output", out])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, "sitegen: \(out): cannot write: \(reason) (nothing was published; \(out)/ is as it was)\n")
+        try assertUnchanged(out, before)
+
+        // A new output in a folder that cannot be written: the folder is named.
+        if isRoot {
+            let fresh = root + "/fresh"
+            let run = try TestSupport.sitegen(["build", new, "--output", fresh])
+            XCTAssertEqual(run.status, 2)
+            XCTAssertEqual(run.stderr, "sitegen: \(root): cannot write: Read-only file system (nothing was published; \(fresh)/ was not created)\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: fresh))
+        }
+    }
+
+    /// A file of the output that cannot be replaced (immutable, `chattr +i`; for a non-root
+    /// user, folders of mode 555): the build fails while moving files into place, after it
+    /// replaced others; every replaced file is put back (the same inode) and added ones removed.
+    func testFileThatCannotBeReplacedRollsBackTheCommit() throws {
+        let base = try folder()
+        let (old, new) = try exports(users: 300)
+        let out = base + "/public"
+        try build(old, out)
+        let before = try Snapshot(out)
+
+        let run: TestSupport.Run
+        if isRoot {
+            // The manifest moves last: every changed page is in place when it fails.
+            let manifest = out + "/" + SiteWriter.manifestName
+            try tool("/usr/bin/chattr", ["+i", manifest], orSkip: "cannot make a file immutable here (chattr +i)")
+            cleanups.append { _ = try? self.tool("/usr/bin/chattr", ["-i", manifest]) }
+            run = try TestSupport.sitegen(["build", new, "--output", out, "--title", "Renamed"])
+            XCTAssertEqual(run.stderr, "sitegen: \(manifest): cannot write: Operation not permitted (nothing was published; \(out)/ is as it was)\n")
+        } else {
+            let posts = try FileManager.default.contentsOfDirectory(atPath: out + "/p").map { out + "/p/" + $0 }
+            for folder in posts { chmod(folder, 0o555) }
+            cleanups.append { for folder in posts { chmod(folder, 0o755) } }
+            run = try TestSupport.sitegen(["build", new, "--output", out, "--title", "Renamed"])
+            XCTAssertTrue(run.stderr.hasSuffix(": cannot write: Permission denied (nothing was published; \(out)/ is as it was)\n"), run.stderr)
+        }
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+        try assertUnchanged(out, before)
+    }
+
+    /// An output folder that is a mount point (a volume): nothing can be renamed into it from
+    /// beside it, so the build stages inside it, in a hidden folder it then removes.
+    func testOutputThatIsAMountPoint() throws {
+        let out = try tmpfs(size: "64m")
+        let (old, new) = try exports(users: 60)
+        try build(old, out)
+        try build(new, out)
+        XCTAssertEqual(junk(beside: out), [])
+        let again = try TestSupport.sitegen(["build", new, "--output", out])
+        XCTAssertEqual(again.stderr, "sitegen: \(out)/ is up to date (export, templates and options unchanged)\n")
+    }
+
+    // MARK: - Disk full
+
+    /// A tmpfs the previous site fits in but the new build's staged files do not.
+    func testDiskFull() throws {
+        let mount = try tmpfs(size: "64m")
+        let (old, new) = try exports(users: 200)
+        let out = mount + "/public"
+        try build(old, out)
+        let before = try Snapshot(out)
+        // Room for a quarter of the site more: the changed pages need about all of it again.
+        let used = try usedBytes(mount)
+        try tool("/usr/bin/mount", ["-o", "remount,size=\(used + used / 4)", mount], orSkip: "cannot resize the tmpfs")
+
+        let run = try TestSupport.sitegen(["build", new, "--output", out, "--title", "Renamed"])
+        XCTAssertEqual(run.status, 2)
+        let line = try XCTUnwrap(run.stderr.split(separator: "\n").first.map(String.init))
+        XCTAssertEqual(run.stderr, line + "\n", "one line")
+        XCTAssertTrue(line.hasPrefix("sitegen: \(out)/"), line)
+        XCTAssertTrue(line.hasSuffix(": cannot write: No space left on device (nothing was published; \(out)/ is as it was)"), line)
+        try assertUnchanged(out, before)
+
+        // With room again the same build publishes: the space was the only problem.
+        try tool("/usr/bin/mount", ["-o", "remount,size=64m", mount])
+        let again = try TestSupport.sitegen(["build", new, "--output", out, "--title", "Renamed"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(junk(beside: out).isEmpty)
+    }
+
+    // MARK: - Signals
+
+    func testSIGINTWhileStagingLeavesThePreviousSite() throws {
+        try interruptWhileWriting(SIGINT, status: 130, name: "SIGINT", phase: .staging)
+    }
+
+    /// With a second signal (Ctrl-C) right after the first, during the cleanup: the cleanup
+    /// finishes all the same, and the first signal is the one reported.
+    func testSIGTERMWhileStagingLeavesThePreviousSite() throws {
+        try interruptWhileWriting(SIGTERM, status: 143, name: "SIGTERM", phase: .staging, thenAlso: SIGINT)
+    }
+
+    /// The signal lands while changed files are being moved into place: those already moved
+    /// are put back.
+    func testSIGINTWhileMovingFilesIntoPlacePutsThemBack() throws {
+        try interruptWhileWriting(SIGINT, status: 130, name: "SIGINT", phase: .commit)
+    }
+
+    enum Phase { case staging, commit }
+
+    private func interruptWhileWriting(_ signal: Int32, status: Int32, name: String, phase: Phase, thenAlso second: Int32? = nil) throws {
+        // A tmpfs when root: thousands of files written and removed quickly.
+        let base = isRoot ? try tmpfs(size: "256m", orFolder: true) : try folder()
+        let (old, new) = try exports(users: 1000)
+        let out = base + "/public"
+        try build(old, out)
+        let before = try Snapshot(out)
+
+        // Every page changes (new title and bios): thousands of files to stage and move.
+        let work = phase == .staging ? ".public.sitegen-staging-" : ".public.sitegen-backup-"
+        let run = try runSignalled(["build", new, "--output", out, "--title", "Renamed"], signal: signal, thenAlso: second) { pid in
+            // A work folder of this process with files in it: it is writing.
+            let path = base + "/" + work + "\(pid)"
+            return ((try? FileManager.default.contentsOfDirectory(atPath: path))?.count ?? 0) > 0
+        }
+        XCTAssertTrue(run.signalled, "the signal was sent while the build was writing")
+        XCTAssertEqual(run.status, status, run.stderr)
+        XCTAssertEqual(run.stderr, "sitegen: interrupted (\(name)): nothing was published; \(out)/ is as it was\n")
+        try assertUnchanged(out, before)
+    }
+
+    // MARK: - audit --fix --in-place
+
+    /// Interrupted while the repaired export is written: the export is the old one, byte for
+    /// byte, and no temporary file or backup is left. Then a run to the end: the new export,
+    /// and a backup equal to the old one.
+    func testAuditFixInPlaceInterruptedThenCompleted() throws {
+        let base = try folder()
+        let export = base + "/export.json"
+        let sample = try TestSupport.sitegen(["sample", "--users", "12000", "--seed", "4", "--faults", "0.02", "--output", export])
+        XCTAssertEqual(sample.status, 0, sample.stderr)
+        let original = try bytes(export)
+        let temp = base + "/.export.json.sitegen-"
+
+        let run = try runSignalled(["audit", export, "--fix", "--in-place"], signal: SIGINT) { pid in
+            // The temporary file grows.
+            var info = stat()
+            return stat(temp + "\(pid).tmp", &info) == 0 && info.st_size > 0
+        }
+        XCTAssertTrue(run.signalled, "the signal was sent while the repaired export was written")
+        XCTAssertEqual(run.status, 130, run.stderr)
+        XCTAssertEqual(run.stderr, "sitegen: interrupted (SIGINT): nothing was written; \(export) is as it was\n")
+        XCTAssertEqual(try bytes(export), original)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base), ["export.json"], "no temporary file, no backup")
+
+        let done = try TestSupport.sitegen(["audit", export, "--fix", "--in-place", "--format", "json"])
+        XCTAssertTrue([0, 1].contains(done.status), done.stderr)
+        XCTAssertTrue(done.stderr.hasPrefix("sitegen: repaired "), done.stderr)
+        XCTAssertTrue(done.stderr.hasSuffix(" findings in \(export) (original kept as \(export).bak)\n"), done.stderr)
+        XCTAssertEqual(try bytes(export + ".bak"), original)
+        // The new export is the whole repaired one: the same bytes as a repair to another file.
+        let elsewhere = base + "/elsewhere.json"
+        XCTAssertTrue([0, 1].contains(try TestSupport.sitegen(["audit", export + ".bak", "--fix", "--output", elsewhere]).status))
+        XCTAssertEqual(try bytes(export), try bytes(elsewhere))
+        XCTAssertNotEqual(try bytes(export), original)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: base)), ["export.json", "export.json.bak", "elsewhere.json"])
+    }
+
+    /// No room for the repaired export beside the old one: the export is as it was, and
+    /// neither a temporary file nor a backup is left.
+    func testAuditFixInPlaceOnAFullDisk() throws {
+        let mount = try tmpfs(size: "16m")
+        let export = mount + "/export.json"
+        let sample = try TestSupport.sitegen(["sample", "--users", "3000", "--seed", "5", "--faults", "0.02", "--output", export])
+        XCTAssertEqual(sample.status, 0, sample.stderr)
+        let original = try bytes(export)
+        let used = try usedBytes(mount)
+        try tool("/usr/bin/mount", ["-o", "remount,size=\(used + used / 2)", mount], orSkip: "cannot resize the tmpfs")
+
+        let run = try TestSupport.sitegen(["audit", export, "--fix", "--in-place"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, "sitegen: \(export): cannot write: No space left on device (nothing was written; \(export) is as it was)\n")
+        XCTAssertEqual(try bytes(export), original)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: mount), ["export.json"], "no temporary file, no backup")
+    }
+
+    // MARK: - The commit, step by step (in process)
+
+    /// A fault (an error, or a signal) before any step of the commit, the manifest's included:
+    /// the output is as it was each time; without a fault the new site is published.
+    func testCommitFailureAtEveryStepPutsEverythingBack() throws {
+        let base = try folder()
+        let out = base + "/public"
+        func file(_ path: String, _ text: String) -> RenderedFile { RenderedFile(path: path, bytes: Array(text.utf8), source: text) }
+        let first = [file("index.html", "home 1"), file("d/same.html", "same"), file("d/e/page.html", "page 1"), file("gone.html", "gone")]
+        let second = [file("index.html", "home 2"), file("d/same.html", "same"), file("d/e/page.html", "page 2"), file("new/x/added.html", "added"),
+                      file("d/e/more.html", "more")]
+        let writer = SiteWriter(output: out)
+        _ = try writer.publish(first, inputs: "1", previous: nil)
+        let before = try Snapshot(out)
+        // Moved in order: index.html, d/e/page.html, new/x/added.html, d/e/more.html, the manifest.
+        let steps = 5
+        for failing in 0..<steps {
+            for fault in [Fault.error, .signal] {
+                var faulty = SiteWriter(output: out)
+                var step = 0
+                faulty.beforeCommitStep = { path in
+                    defer { step += 1 }
+                    if step == failing {
+                        switch fault {
+                        case .error: throw SitegenError(file: out + "/" + path, message: "cannot write: injected")
+                        case .signal: throw Interrupted(signal: SIGTERM)
+                        }
+                    }
+                }
+                XCTAssertThrowsError(try faulty.publish(second, inputs: "2", previous: faulty.previousManifest())) { error in
+                    switch fault {
+                    case .error: XCTAssertTrue("\(error)".hasSuffix(": cannot write: injected (nothing was published; \(out)/ is as it was)"), "\(error)")
+                    case .signal: XCTAssertEqual("\(error)", "interrupted (SIGTERM): nothing was published; \(out)/ is as it was")
+                    }
+                }
+                XCTAssertEqual(step, failing + 1, "step \(failing)")
+                try assertUnchanged(out, before)
+            }
+        }
+        let summary = try writer.publish(second, inputs: "2", previous: writer.previousManifest())
+        XCTAssertEqual([summary.written, summary.unchanged, summary.removed], [4, 1, 1])
+        XCTAssertEqual(String(decoding: try bytes(out + "/new/x/added.html"), as: UTF8.self), "added")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/gone.html"))
+        XCTAssertTrue(junk(beside: out).isEmpty)
+    }
+
+    enum Fault { case error, signal }
+
+    // MARK: - Helpers
+
+    private var isRoot: Bool { getuid() == 0 }
+
+    /// A new temporary folder, removed after the test.
+    private func folder() throws -> String {
+        let path = try TestSupport.temporaryFolder()
+        cleanups.append { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// A new tmpfs of `size` (root only), unmounted after the test; `orFolder`: a plain
+    /// temporary folder when it cannot be mounted.
+    private func tmpfs(size: String, orFolder: Bool = false) throws -> String {
+        guard isRoot else { throw XCTSkip("mounting a tmpfs needs root") }
+        let path = try folder()
+        do {
+            try tool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path], orSkip: "cannot mount a tmpfs")
+        } catch is XCTSkip where orFolder {
+            return path
+        }
+        cleanups.append { _ = try? self.tool("/usr/bin/umount", ["-l", path]) }
+        return path
+    }
+
+    /// Runs a system tool; a failure fails the test, or skips it with `orSkip`.
+    @discardableResult
+    private func tool(_ path: String, _ arguments: [String], orSkip: String? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            if let orSkip { throw XCTSkip("\(orSkip): \(path) is missing") }
+            throw SitegenError(file: path, message: "missing")
+        }
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let what = "\(path) \(arguments.joined(separator: " ")): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+            if let orSkip { throw XCTSkip("\(orSkip) (\(what))") }
+            throw SitegenError(file: path, message: what)
+        }
+        return message
+    }
+
+    /// A sample export of `users` users and a changed copy: every bio edited.
+    private func exports(users: Int) throws -> (old: String, new: String) {
+        let base = try folder()
+        let old = base + "/export.json"
+        let run = try TestSupport.sitegen(["sample", "--users", "\(users)", "--seed", "7", "--output", old])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let text = try String(contentsOfFile: old, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: #""bio":""#, with: #""bio":"Now: "#)
+        XCTAssertNotEqual(changed, text)
+        let new = base + "/changed.json"
+        try changed.write(toFile: new, atomically: false, encoding: .utf8)
+        return (old, new)
+    }
+
+    private func build(_ export: String, _ out: String) throws {
+        let run = try TestSupport.sitegen(["build", export, "--output", out])
+        XCTAssertEqual(run.status, 0, run.stderr)
+    }
+
+    private func bytes(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Bytes in use on the file system of `path`.
+    private func usedBytes(_ path: String) throws -> Int {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { throw SitegenError(file: path, message: "statvfs failed") }
+        return Int(info.f_blocks - info.f_bfree) * Int(info.f_frsize)
+    }
+
+    /// Every file and folder below a folder: bytes, inode and modification time of each file.
+    struct Snapshot: Equatable {
+        var files: [String: [UInt8]] = [:]
+        var identities: [String: [Int]] = [:]
+        var folders: Set<String> = []
+
+        init(_ root: String) throws {
+            guard let walker = FileManager.default.enumerator(atPath: root) else {
+                throw SitegenError(file: root, message: "cannot list")
+            }
+            for case let relative as String in walker {
+                var info = stat()
+                guard lstat(root + "/" + relative, &info) == 0 else { continue }
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    folders.insert(relative)
+                } else {
+                    files[relative] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)))
+                    identities[relative] = [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+                }
+            }
+        }
+    }
+
+    /// The output is exactly as in `before`, and nothing of the build is left beside or in it.
+    private func assertUnchanged(_ out: String, _ before: Snapshot, file: StaticString = #filePath, line: UInt = #line) throws {
+        let after = try Snapshot(out)
+        XCTAssertEqual(Set(after.files.keys), Set(before.files.keys), "the same files", file: file, line: line)
+        XCTAssertEqual(after.folders, before.folders, "the same folders", file: file, line: line)
+        let differ = before.files.keys.filter { after.files[$0] != before.files[$0] }.sorted()
+        XCTAssertTrue(differ.isEmpty, "\(differ.count) files differ: \(differ.prefix(5))", file: file, line: line)
+        let touched = before.identities.keys.filter { after.identities[$0] != before.identities[$0] }.sorted()
+        XCTAssertTrue(touched.isEmpty, "\(touched.count) files replaced or touched: \(touched.prefix(5))", file: file, line: line)
+        XCTAssertEqual(junk(beside: out), [], "no staging or backup folder left", file: file, line: line)
+    }
+
+    /// Staging and backup folders of any build, beside the output or inside it.
+    private func junk(beside out: String) -> [String] {
+        let parent = (out as NSString).deletingLastPathComponent
+        let name = (out as NSString).lastPathComponent
+        let beside = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { $0.hasPrefix(".\(name).sitegen-") }
+        let inside = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { SiteWriter.isWorkFolder($0) }
+        return (beside + inside).sorted()
+    }
+
+    struct SignalledRun {
+        var status: Int32
+        var stderr: String
+        /// The signal was sent (`when` became true before the process ended).
+        var signalled: Bool
+    }
+
+    /// Runs `sitegen`, polls `when(pid)` every 2 ms and sends `signal` once it holds (and
+    /// `second` 1 ms later).
+    private func runSignalled(_ arguments: [String], signal: Int32, thenAlso second: Int32? = nil, when: (Int32) -> Bool) throws -> SignalledRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestSupport.binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        var signalled = false
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline {
+            if when(pid) {
+                signalled = kill(pid, signal) == 0
+                if let second {
+                    usleep(1000)
+                    kill(pid, second)
+                }
+                break
+            }
+            usleep(2000)
+        }
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "sitegen exited (the signal did not kill it)")
+        return SignalledRun(status: process.terminationStatus, stderr: stderr, signalled: signalled)
+    }
+}
