@@ -9,10 +9,10 @@ public enum ExportLoader {
     /// Loads the export at `path`. Throws `SitegenError` naming the file and, for
     /// syntax errors, the line and column.
     public static func load(path: String, dialect forced: Dialect? = nil) throws(SitegenError) -> Export {
-        let (allocation, count) = try readFile(path)
+        let file = try readFile(path)
         let document: JSONDocument
         do {
-            document = try JSONDocument.parse(allocation: allocation, count: count)
+            document = try JSONDocument.parse(file)
         } catch {
             throw SitegenError(file: path, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
         }
@@ -40,7 +40,7 @@ public enum ExportLoader {
     }
 
     /// Reads the whole file into a buffer padded for the parser.
-    static func readFile(_ path: String) throws(SitegenError) -> (UnsafeMutableRawPointer, Int) {
+    static func readFile(_ path: String) throws(SitegenError) -> FileBytes {
         let fd = open(path, O_RDONLY)
         if fd < 0 { throw SitegenError(file: path, message: "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -51,22 +51,11 @@ public enum ExportLoader {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw SitegenError(file: path, message: "is a directory, not an export file")
         }
-        let size = Int(info.st_size)
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size + JSONParser.padding, alignment: 16)
-        var done = 0
-        while done < size {
-            let n = read(fd, buffer + done, size - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let message = String(cString: strerror(errno))
-                buffer.deallocate()
-                throw SitegenError(file: path, message: "cannot read: \(message)")
-            }
-            if n == 0 { break }
-            done += n
+        do {
+            return try FileBytes.read(fd, size: Int(info.st_size))
+        } catch {
+            throw SitegenError(file: path, message: "cannot read: \(String(cString: strerror(error.code)))")
         }
-        (buffer + done).initializeMemory(as: UInt8.self, repeating: 0, count: JSONParser.padding)
-        return (buffer, done)
     }
 
     /// Dialect B has `images`, users with `follows`, posts keyed directly by push id

@@ -25,14 +25,14 @@ public final class JSONDocument: @unchecked Sendable {
     /// The file's bytes (followed by 8 zero bytes of padding, not counted).
     public let bytes: UnsafeBufferPointer<UInt8>
     public let nodes: UnsafeBufferPointer<JSONNode>
-    private let allocation: UnsafeMutableRawPointer
+    private let file: FileBytes
     private let storage: NodeStorage
     private var parentsCache: [Int32]?
     private let parentsLock = NSLock()
 
-    init(allocation: UnsafeMutableRawPointer, count: Int, nodes: NodeStorage) {
-        self.allocation = allocation
-        self.bytes = UnsafeBufferPointer(start: allocation.assumingMemoryBound(to: UInt8.self), count: count)
+    init(file: FileBytes, nodes: NodeStorage) {
+        self.file = file
+        self.bytes = file.buffer
         self.storage = nodes
         self.nodes = nodes.buffer
     }
@@ -54,28 +54,18 @@ public final class JSONDocument: @unchecked Sendable {
         return result
     }
 
-    deinit { allocation.deallocate() }
-
     /// Parses `data` (copied) into a document; for tests and small inputs.
     public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: data.count + JSONParser.padding, alignment: 16)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: data.count + JSONParser.padding)
-        data.withUnsafeBytes { raw.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
-        return try parse(allocation: raw, count: data.count)
+        let file = FileBytes(count: data.count)
+        data.withUnsafeBytes { file.base.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
+        return try parse(file)
     }
 
-    /// Parses bytes already in `allocation` (padded with `JSONParser.padding` zero bytes);
-    /// the document takes ownership of the allocation.
-    static func parse(allocation: UnsafeMutableRawPointer, count: Int) throws(JSONSyntaxError) -> JSONDocument {
-        let base = UnsafePointer(allocation.assumingMemoryBound(to: UInt8.self))
-        var parser = JSONParser(base: base, count: count)
-        do {
-            let nodes = try parser.parse()
-            return JSONDocument(allocation: allocation, count: count, nodes: nodes)
-        } catch {
-            allocation.deallocate()
-            throw error
-        }
+    /// Parses a file's bytes (padded with `JSONParser.padding` zero bytes); the
+    /// document keeps them.
+    static func parse(_ file: FileBytes) throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(base: UnsafePointer(file.base.assumingMemoryBound(to: UInt8.self)), count: file.count)
+        return JSONDocument(file: file, nodes: try parser.parse())
     }
 
     public var root: Int32 { 0 }

@@ -27,19 +27,26 @@ public enum KeyOrder {
     }
 
     /// The key's value if it is a 32-bit integer written the canonical way ("0", "-7", not "07").
-    static func integerKey(_ s: String) -> Int64? {
-        let u = Array(s.utf8)
-        guard !u.isEmpty, u.count <= 11 else { return nil }
-        var i = 0
-        if u[0] == UInt8(ascii: "-") { i = 1 }
-        guard i < u.count else { return nil }
-        if u[i] == UInt8(ascii: "0") && (u.count > i + 1 || i == 1) { return nil }
-        var v: Int64 = 0
-        for k in i..<u.count {
-            guard u[k] >= 48 && u[k] <= 57 else { return nil }
-            v = v * 10 + Int64(u[k] - 48)
+    static func integerKey(_ s: String) -> Int64? { integerKey(utf8: s.utf8) }
+
+    static func integerKey<Bytes: Collection>(utf8 u: Bytes) -> Int64? where Bytes.Element == UInt8 {
+        let n = u.count
+        guard n > 0, n <= 11 else { return nil }
+        var i = u.startIndex
+        let negative = u[i] == UInt8(ascii: "-")
+        if negative {
+            i = u.index(after: i)
+            guard i != u.endIndex else { return nil }
         }
-        v = i == 1 ? -v : v
+        if u[i] == UInt8(ascii: "0") && (negative || u.index(after: i) != u.endIndex) { return nil }
+        var v: Int64 = 0
+        while i != u.endIndex {
+            let c = u[i]
+            guard c >= 48 && c <= 57 else { return nil }
+            v = v * 10 + Int64(c - 48)
+            i = u.index(after: i)
+        }
+        v = negative ? -v : v
         guard v >= Int64(Int32.min) && v <= Int64(Int32.max) else { return nil }
         return v
     }
@@ -67,18 +74,21 @@ struct PathSortKey {
 
     init(_ path: String) {
         segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        integers = segments.map { KeyOrder.integerKey(String($0)) }
+        integers = segments.map { KeyOrder.integerKey(utf8: $0.utf8) }
     }
 
-    static func < (a: PathSortKey, b: PathSortKey) -> Bool {
-        for i in 0..<min(a.segments.count, b.segments.count) where a.segments[i] != b.segments[i] {
+    static func < (a: PathSortKey, b: PathSortKey) -> Bool { compare(a, b) < 0 }
+
+    /// -1, 0 or 1 as `a` sorts before, with or after `b`.
+    static func compare(_ a: PathSortKey, _ b: PathSortKey) -> Int {
+        for i in 0..<min(a.segments.count, b.segments.count) where !a.segments[i].utf8.elementsEqual(b.segments[i].utf8) {
             switch (a.integers[i], b.integers[i]) {
-            case let (x?, y?) where x != y: return x < y
-            case (_?, nil): return true
-            case (nil, _?): return false
-            default: return a.segments[i].utf8.lexicographicallyPrecedes(b.segments[i].utf8)
+            case let (x?, y?) where x != y: return x < y ? -1 : 1
+            case (_?, nil): return -1
+            case (nil, _?): return 1
+            default: return a.segments[i].utf8.lexicographicallyPrecedes(b.segments[i].utf8) ? -1 : 1
             }
         }
-        return a.segments.count < b.segments.count
+        return a.segments.count == b.segments.count ? 0 : a.segments.count < b.segments.count ? -1 : 1
     }
 }

@@ -19,10 +19,7 @@ public enum RepairWriter {
             do {
                 if link(input, backup) != 0 {
                     let original = try ExportLoader.readFile(input)
-                    defer { original.0.deallocate() }
-                    try AtomicFile.write(to: backup) { sink in
-                        try sink(UnsafeBufferPointer(start: original.0.assumingMemoryBound(to: UInt8.self), count: original.1))
-                    }
+                    try AtomicFile.write(to: backup) { sink in try sink(original.buffer) }
                 }
             } catch {
                 throw unwritten(error, input, existed: true)

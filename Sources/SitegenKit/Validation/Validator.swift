@@ -44,10 +44,10 @@ public final class Validator {
             )
             applyUsernames(names)
             mirrorFollowTrees(followers: followers, following: following)
-            Validator.parallel(
-                { if let timeline = self.export.timeline { self.checkTimeline(timeline) } },
-                { self.checkMakestagramPosts(); self.checkUserCounters() }
-            )
+            // The timeline is the largest check: its slices share the cores with the rest.
+            let timeline = export.timeline.map { TimelineCheck(self, timeline: $0, parts: 4) }
+            Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters() }] + (timeline?.slices ?? []))
+            timeline?.finish()
         case .timeline:
             applyUsernames(checkUsernames())
             Validator.parallel(
@@ -60,15 +60,18 @@ public final class Validator {
 
     /// Runs `tasks` on up to all cores and returns when every one is done.
     static func parallel(_ tasks: () -> Void...) {
+        parallel(tasks)
+    }
+
+    static func parallel(_ tasks: [() -> Void]) {
         DispatchQueue.concurrentPerform(iterations: tasks.count) { tasks[$0]() }
     }
 
     func report() -> AuditReport {
         let keys = findings.map { PathSortKey($0.path) }
         let order = findings.indices.sorted { a, b in
-            let fa = findings[a], fb = findings[b]
-            if fa.path != fb.path { return keys[a] < keys[b] }
-            return fa.code < fb.code
+            let c = PathSortKey.compare(keys[a], keys[b])
+            return c != 0 ? c < 0 : findings[a].code < findings[b].code
         }
         let n = index.users.count
         let counts = TrueCounts(

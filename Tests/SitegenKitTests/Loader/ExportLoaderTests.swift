@@ -35,6 +35,25 @@ import Testing
         #expect(report.index.users.isEmpty)
     }
 
+    /// Files from 8 MB up are read by one thread per core into their own slices; the
+    /// bytes and the zero padding after them must come out as on disk, at sizes that
+    /// split on and off page boundaries.
+    @Test(arguments: [FileBytes.parallelThreshold, FileBytes.parallelThreshold + 4096 * 3 + 17])
+    func largeFilesReadWhole(size: Int) throws {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for i in 0..<size {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            bytes[i] = UInt8(truncatingIfNeeded: state)
+        }
+        let path = try TestSupport.temporaryFile(bytes, name: "large.bin")
+        let file = try ExportLoader.readFile(path)
+        #expect(file.count == size)
+        #expect(file.buffer.elementsEqual(bytes))
+        let padding = UnsafeBufferPointer(start: file.base.assumingMemoryBound(to: UInt8.self) + size, count: JSONParser.padding)
+        #expect(padding.allSatisfy { $0 == 0 })
+    }
+
     @Test func truncatedFile() throws {
         let path = try TestSupport.temporaryFile(#"{"users": {"u1": {"username": "ab"#)
         #expect(loadError(path) == "\(path):1:31: invalid JSON: unexpected end of file inside a string")

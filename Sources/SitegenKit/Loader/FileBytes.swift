@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file's bytes in memory, followed by `JSONParser.padding` zero bytes, and freed
+/// with their owner. Large files are read into anonymous pages by one thread per
+/// core, each with `pread` on its own slice: on this machine a 113 MB export reads in
+/// 0.05 s that way, against 0.12 s for one `read` into `malloc`ed memory (faulting and
+/// zeroing the pages is half of that cost, and it parallelises). The file itself is
+/// not mapped: a file truncated while it is mapped kills the process with SIGBUS,
+/// and `serve --watch` reads exports that editors are rewriting.
+final class FileBytes: @unchecked Sendable {
+    let base: UnsafeMutableRawPointer
+    private(set) var count: Int
+    private let mappedLength: Int
+
+    /// Files at least this large are read by several threads.
+    static let parallelThreshold = 8 << 20
+
+    /// An allocation of `count` bytes followed by the padding (zeroed); owned by the result.
+    init(count: Int) {
+        let length = count + JSONParser.padding
+        if count >= FileBytes.parallelThreshold,
+           let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED {
+            base = p
+            mappedLength = length
+        } else {
+            base = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
+            (base + count).initializeMemory(as: UInt8.self, repeating: 0, count: JSONParser.padding)
+            mappedLength = 0
+        }
+        self.count = count
+    }
+
+    deinit {
+        if mappedLength > 0 { munmap(base, mappedLength) } else { base.deallocate() }
+    }
+
+    var buffer: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// Reads the open file `fd` of `size` bytes. Returns the bytes read (fewer when the
+    /// file shrank meanwhile) or throws the `errno` of a failed read.
+    static func read(_ fd: Int32, size: Int) throws(ReadError) -> FileBytes {
+        let bytes = FileBytes(count: size)
+        let parts = size >= parallelThreshold ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
+        // Slices start on page boundaries, so each thread faults in its own pages.
+        let slice = (size / parts) & ~4095
+        var done = [Int](repeating: 0, count: parts)
+        var failure = [Int32](repeating: 0, count: parts)
+        done.withUnsafeMutableBufferPointer { done in
+            failure.withUnsafeMutableBufferPointer { failure in
+                let base = bytes.base
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    let start = part * slice
+                    let end = part == parts - 1 ? size : start + slice
+                    var at = start
+                    while at < end {
+                        let n = pread(fd, base + at, end - at, off_t(at))
+                        if n < 0 {
+                            if errno == EINTR { continue }
+                            failure[part] = errno
+                            return
+                        }
+                        if n == 0 { break }
+                        at += n
+                    }
+                    done[part] = at - start
+                }
+            }
+        }
+        if let code = failure.first(where: { $0 != 0 }) { throw ReadError(code: code) }
+        // A slice that ended early means the file is shorter now: keep what precedes the gap.
+        var total = 0
+        for part in 0..<parts {
+            total += done[part]
+            let expected = part == parts - 1 ? size - part * slice : slice
+            if done[part] < expected { break }
+        }
+        if total < size {
+            (bytes.base + total).initializeMemory(as: UInt8.self, repeating: 0, count: JSONParser.padding)
+            bytes.count = total
+        }
+        return bytes
+    }
+
+    struct ReadError: Error {
+        let code: Int32
+    }
+}
