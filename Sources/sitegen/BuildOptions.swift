@@ -53,16 +53,19 @@ struct BuildOptions: ParsableArguments {
     /// Builds the site with a progress line on a terminal, then reports on stderr:
     /// the audit's findings as one warning, skipped users, what was written, and (unless
     /// `preview`: serve has its own base) a note when there is no base URL to publish with.
-    func build(_ request: Site.Request, preview: Bool = false) throws {
+    func build(_ request: Site.Request, preview: Bool = false, timings: Bool = false) throws {
         let progress = Progress(steps: 4)
+        let clock = StageTimes(enabled: timings)
         let result: Site.Result
         do {
             result = try Site.build(request) { stage in
                 switch stage {
-                case .loading: progress.step("loading \(request.export)")
-                case .auditing: progress.step("auditing")
-                case let .rendering(done, total): progress.update("rendering \(done)/\(total) pages")
-                case .writing: progress.step("writing \(request.output)/")
+                case .loading: clock.begin("load"); progress.step("loading \(request.export)")
+                case .auditing: clock.begin("audit"); progress.step("auditing")
+                case let .rendering(done, total):
+                    clock.begin("render")
+                    progress.update("rendering \(done)/\(total) pages")
+                case .writing: clock.begin("write"); progress.step("writing \(request.output)/")
                 }
             }
         } catch {
@@ -70,6 +73,7 @@ struct BuildOptions: ParsableArguments {
             throw fail(error)
         }
         progress.done()
+        clock.end()
         if result.upToDate {
             printError("sitegen: \(request.output)/ is up to date (export, templates and options unchanged)")
             if let signal = Interruption.signal {

@@ -10,7 +10,25 @@ struct Sitegen: AsyncParsableCommand {
         subcommands: [Build.self, Serve.self, Audit.self, Sample.self],
         defaultSubcommand: Build.self
     )
+
+    static func main() async {
+        tuneMalloc()
+        await main(nil)
+    }
+
+    /// The renderer allocates on every core. glibc grows each thread's arena by the few
+    /// pages a request needs, one `mprotect` call at a time: 31,000 calls in a
+    /// 10,000-user `build --dry-run`. Growing by 64 MB at a time reserves address
+    /// space, not memory (untouched pages are not resident), and leaves 39 calls.
+    static func tuneMalloc() {
+        _ = glibcMallopt(glibcTopPad, 64 << 20)
+    }
 }
+
+// `<malloc.h>` is not in Swift's Glibc module.
+@_silgen_name("mallopt") private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+/// `M_TOP_PAD` in `<malloc.h>`.
+private let glibcTopPad: Int32 = -2
 
 /// Prints a user-facing error as one line and exits with status 2, or 128 + the signal
 /// (130 SIGINT, 143 SIGTERM) for `Interrupted`.

@@ -55,19 +55,23 @@ extension PageContexts {
         return String(s)
     }
 
+    /// `s` escaped for a double- or single-quoted attribute (and for text).
     static func attribute(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(ch)
+        // Most values (paths, names, dates) need nothing: hand them back uncopied.
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        for byte in s.utf8 {
+            switch byte {
+            case 0x26: out.append(contentsOf: "&amp;".utf8)
+            case 0x3C: out.append(contentsOf: "&lt;".utf8)
+            case 0x3E: out.append(contentsOf: "&gt;".utf8)
+            case 0x22: out.append(contentsOf: "&quot;".utf8)
+            case 0x27: out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Civil date from days since 1970 (Howard Hinnant's algorithm).

@@ -38,13 +38,17 @@ struct PageContexts: @unchecked Sendable {
         userPaths = model.users.map { "u/\(Slugs.urlSegment($0.slug))/" }
         rank = [Int](repeating: 0, count: model.users.count)
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
-        summaries = model.users.indices.map(makeSummary)
-        plainCaptions = model.posts.map { PageContexts.plainText($0.caption) }
-        alts = model.posts.indices.map(makeAlt)
-        tiles = model.posts.indices.map(makeTile)
-        let placeholder = self
-        summaryHashes = summaries.map { TemplateValue.object($0).fingerprint(placeholder) }
-        tileHashes = tiles.map { TemplateValue.object($0).fingerprint(placeholder) }
+        // On every core; each step reads what the one before it set, from a copy of self.
+        let paths = self
+        summaries = .parallelMap(count: model.users.count) { paths.makeSummary($0) }
+        plainCaptions = .parallelMap(count: model.posts.count) { PageContexts.plainText(model.posts[$0].caption) }
+        let captions = self
+        alts = .parallelMap(count: model.posts.count) { captions.makeAlt($0) }
+        let withAlts = self
+        tiles = .parallelMap(count: model.posts.count) { withAlts.makeTile($0) }
+        let shared = self
+        summaryHashes = .parallelMap(count: model.users.count) { TemplateValue.object(shared.summaries[$0]).fingerprint(shared) }
+        tileHashes = .parallelMap(count: model.posts.count) { TemplateValue.object(shared.tiles[$0]).fingerprint(shared) }
     }
 
     // MARK: - Paths (relative to the site root)

@@ -27,8 +27,9 @@ enum Slugs {
         var taken = Set<String>()
         var result: [String] = []
         result.reserveCapacity(usernames.count)
-        for name in usernames {
-            let base = base(name)
+        // Each username's base on every core (Unicode folding and normalisation are the cost).
+        let bases = [String].parallelMap(count: usernames.count) { base(usernames[$0]) }
+        for base in bases {
             var slug = base
             var n = 2
             while !taken.insert(slug).inserted {

@@ -18,9 +18,12 @@ extension Sitegen {
         @Flag(help: "Render every page to memory and write nothing; print the rendering rate.")
         var dryRun = false
 
+        @Flag(help: "Print the wall time of each stage (setup, load, audit, render, write) on standard error.")
+        var timings = false
+
         func run() throws {
             Interruption.install()
-            try site.build(site.request(dryRun: dryRun))
+            try site.build(site.request(dryRun: dryRun), timings: timings)
         }
     }
 }
