@@ -202,9 +202,12 @@ import Testing
     @Test func dryRunWritesNothing() throws {
         let parent = try TestSupport.temporaryFolder()
         let run = try TestSupport.sitegen(["build", SiteTest.smallExport, "--output", parent + "/site", "--dry-run",
-                                           "--templates", SiteTest.templates])
+                                           "--templates", SiteTest.templates, "--timings"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(SiteTest.walk(parent) == [], "no output folder, no staging folder")
+        // --timings: one line per stage that ran, in order, then the total.
+        let stages = run.stderr.split(separator: "\n").filter { $0.hasPrefix("timing: ") }.map { $0.split(separator: " ")[1] }
+        #expect(stages == ["setup", "load", "audit", "render", "total"])
 
         let (out, result) = try SiteTest.build(SiteTest.smallExport, into: parent + "/site", dryRun: true)
         #expect(result.files > 20)
