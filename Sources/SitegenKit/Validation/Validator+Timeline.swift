@@ -10,8 +10,12 @@ extension Validator {
         let timeline: Int32
         private let lists: [(node: Int32, uid: String)]
         private let bounds: [Int]
-        /// Per slice: the users whose list it checked (each slice writes only its own).
-        private var visited: [[Int32]]
+        /// Per slice: the users whose list it checked (each slice writes only its own box).
+        private let visited: [Visited]
+
+        private final class Visited {
+            var users: [Int32] = []
+        }
 
         init(_ validator: Validator, timeline: Int32, parts: Int) {
             self.validator = validator
@@ -21,7 +25,7 @@ extension Validator {
             self.lists = lists
             let n = max(1, min(parts, lists.count))
             bounds = (0...n).map { $0 * lists.count / n }
-            visited = Array(repeating: [], count: n)
+            visited = (0..<n).map { _ in Visited() }
         }
 
         /// One closure per slice.
@@ -45,14 +49,14 @@ extension Validator {
                 v.checkTimelineList(list, of: u, uid: uid, seenBy: &seenBy)
                 v.addMissingEntries(of: u, seen: seenBy, under: list, keys: [])
             }
-            visited[part] = mine
+            visited[part].users = mine
         }
 
         /// `timeline_missing` for every user without a list; after all slices.
         func finish() {
             let v = validator
             var hasList = [Bool](repeating: false, count: v.index.users.count)
-            for part in visited { for u in part { hasList[Int(u)] = true } }
+            for part in visited { for u in part.users { hasList[Int(u)] = true } }
             let none = [Int32](repeating: -1, count: v.index.posts.count)
             for u in v.index.users.indices where !hasList[u] {
                 v.addMissingEntries(of: Int32(u), seen: none, under: timeline, keys: [v.index.users[u].uid])
