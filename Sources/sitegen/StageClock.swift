@@ -11,19 +11,21 @@ final class StageClock {
     func lap(_ stage: String, bytes: Int) {
         guard enabled else { return }
         let now = DispatchTime.now()
-        printError(line(stage, from: last, to: now, bytes: bytes))
+        printError(StageClock.line(stage, from: last, to: now, bytes: bytes))
         last = now
     }
 
     func total(bytes: Int) {
         guard enabled else { return }
-        printError(line("total", from: start, to: DispatchTime.now(), bytes: bytes))
+        printError(StageClock.line("total", from: start, to: DispatchTime.now(), bytes: bytes))
     }
 
-    private func line(_ stage: String, from a: DispatchTime, to b: DispatchTime, bytes: Int) -> String {
+    /// `timing: STAGE  SECONDS s`, with the throughput when `bytes` is given.
+    static func line(_ stage: String, from a: DispatchTime, to b: DispatchTime, bytes: Int? = nil) -> String {
         let seconds = Double(b.uptimeNanoseconds - a.uptimeNanoseconds) / 1e9
-        let mb = Double(bytes) / 1e6
-        return String(format: "timing: %-6@ %8.3f s  %8.1f MB/s", stage as NSString, seconds, seconds > 0 ? mb / seconds : 0)
+        let time = String(format: "timing: %-6@ %8.3f s", stage as NSString, seconds)
+        guard let bytes else { return time }
+        return time + String(format: "  %8.1f MB/s", seconds > 0 ? Double(bytes) / 1e6 / seconds : 0)
     }
 }
 
@@ -50,13 +52,8 @@ final class StageTimes: @unchecked Sendable {
         guard enabled else { return }
         let now = DispatchTime.now()
         for (i, stage) in stages.enumerated() {
-            let next = i + 1 < stages.count ? stages[i + 1].start : now
-            printError(String(format: "timing: %-6@ %8.3f s", stage.name as NSString, seconds(stage.start, next)))
+            printError(StageClock.line(stage.name, from: stage.start, to: i + 1 < stages.count ? stages[i + 1].start : now))
         }
-        printError(String(format: "timing: %-6@ %8.3f s", "total" as NSString, seconds(start, now)))
-    }
-
-    private func seconds(_ a: DispatchTime, _ b: DispatchTime) -> Double {
-        Double(b.uptimeNanoseconds - a.uptimeNanoseconds) / 1e9
+        printError(StageClock.line("total", from: start, to: now))
     }
 }

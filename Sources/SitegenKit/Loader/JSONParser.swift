@@ -23,7 +23,7 @@ struct JSONParser {
     let count: Int
     var pos = 0
     var nodes: NodeStorage
-    /// The keys of the objects being parsed, innermost last (see JSONParser+Keys).
+    /// The keys of the objects being parsed, innermost last (see JSONParser+Limits).
     var keys: [ParsedKey] = []
     /// For each open container, where its keys start in `keys`.
     var keyMarks: [Int] = []

@@ -51,16 +51,7 @@ public enum RepairWriter {
     }
 
     static func unwritten(_ error: Error, _ file: String, existed: Bool) -> Error {
-        switch error {
-        case var interrupted as Interrupted:
-            if interrupted.outcome.isEmpty { interrupted.outcome = unchangedNote(file, existed: existed) }
-            return interrupted
-        case var failure as SitegenError:
-            failure.message += " (\(unchangedNote(file, existed: existed)))"
-            return failure
-        default:
-            return SitegenError(file: file, message: "cannot write: \(error) (\(unchangedNote(file, existed: existed)))")
-        }
+        WriteFailure.noting(unchangedNote(file, existed: existed), on: error, file: file)
     }
 
     /// `EXPORT.bak`, or `EXPORT.bak.N` when earlier backups exist.

@@ -109,9 +109,7 @@ public struct SiteWriter {
             folder = parent.isEmpty ? "." : parent
             if folder == "." || folder == "/" { break }
         }
-        if access(folder, W_OK) != 0 {
-            throw SitegenError(file: folder, message: "cannot write: \(String(cString: strerror(errno))) (\(unchangedNote))")
-        }
+        if access(folder, W_OK) != 0 { throw unpublished(SiteWriter.cannotWrite(folder)) }
     }
 
     /// The previous build's manifest, if the output folder has one.
@@ -236,32 +234,14 @@ public struct SiteWriter {
 
     /// `error` of a publish that changed nothing, saying so.
     func unpublished(_ error: Error) -> Error {
-        switch error {
-        case var interrupted as Interrupted:
-            if interrupted.outcome.isEmpty { interrupted.outcome = unchangedNote }
-            return interrupted
-        case var failure as SitegenError:
-            failure.message += " (\(unchangedNote))"
-            return failure
-        default:
-            return SitegenError(file: output, message: "cannot write: \(error) (\(unchangedNote))")
-        }
+        WriteFailure.noting(unchangedNote, on: error, file: output)
     }
 
     /// `error` of a publish whose undoing failed too (e.g. the disk went away): says which
     /// files are not as they were and where their previous versions are.
     func notRestored(_ error: Error, _ lost: [String], backup: String) -> Error {
         let note = "\(output)/ is not as it was: \(lost.count) file\(lost.count == 1 ? "" : "s") could not be put back (\(lost[0])\(lost.count > 1 ? ", …" : "")); the previous versions are in \(backup)"
-        switch error {
-        case var interrupted as Interrupted:
-            interrupted.outcome = note
-            return interrupted
-        case var failure as SitegenError:
-            failure.message += "; \(note)"
-            return failure
-        default:
-            return SitegenError(file: output, message: "cannot write: \(error); \(note)")
-        }
+        return WriteFailure.noting(note, on: error, file: output, overriding: true)
     }
 
     /// The staging and backup folders of this process: hidden and beside the output (so they are

@@ -7,10 +7,10 @@ extension Array {
         let chunks = (count + chunk - 1) / chunk
         if chunks < 2 { return (0..<count).map(transform) }
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let base = buffer.baseAddress!
+            let out = SendableBuffer(base: buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 for i in (c * chunk)..<Swift.min(count, (c + 1) * chunk) {
-                    (base + i).initialize(to: transform(i))
+                    (out.base + i).initialize(to: transform(i))
                 }
             }
             initialized = count

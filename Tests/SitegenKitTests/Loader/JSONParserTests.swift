@@ -38,10 +38,10 @@ import Testing
         #expect(d.children(0).map { d.string($0)! } == ["é\n\t/\\", "😀", "plain"])
     }
 
-    @Test func byteOrderMarkIsRefused() {
-        let e = try? #require(syntaxError("\u{FEFF}{\"a\":1}"))
-        #expect(e?.message == "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON does not allow: save it as UTF-8 without BOM")
-        #expect(e?.isSyntax == true)
+    @Test func byteOrderMarkIsRefused() throws {
+        let e = try #require(syntaxError("\u{FEFF}{\"a\":1}"))
+        #expect(e.message == "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON does not allow: save it as UTF-8 without BOM")
+        #expect(e.isSyntax == true)
     }
 
     /// Valid JSON that no Firebase export holds: refused with the place (JSONParser+Limits).

@@ -82,7 +82,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/long.json"
         let size = 2 << 30
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
         let head = Array(#"{"users": {"u1": {"bio": ""#.utf8)
         let chunk = Data(repeating: UInt8(ascii: "a"), count: 64 << 20)
