@@ -29,12 +29,23 @@ public final class ExportIndex: @unchecked Sendable {
     public internal(set) var postsOf: [[Int32]] = []
     var userTable = KeyTable()
     var postTable = KeyTable()
+    /// The first post with a key → the later posts with the same key, in document order.
+    /// Dialect A keys are unique per owner only: push ids do not collide, but array
+    /// exports (`0`, `1`, …) and hand-made ones do, and the timeline is keyed by key alone.
+    var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.
     var usernameOwner: [String: Int32] = [:]
 
     public func user(uid: String) -> Int32? { userTable.lookup(uid) }
     public func post(key: String) -> Int32? { postTable.lookup(key) }
     public func user(username: String) -> Int32? { usernameOwner[Self.fold(username)] }
+
+    /// `first` (what `postTable` holds for a key) and every later post with its key.
+    @inline(__always) func forEachPost(withKeyOf first: Int32, _ body: (Int32) -> Void) {
+        body(first)
+        if laterWithKey.isEmpty { return }
+        for p in laterWithKey[first] ?? [] { body(p) }
+    }
 
     /// Unicode case folding (`Straße` and `STRASSE` fold alike), with an ASCII fast path.
     public static func fold(_ s: String) -> String {

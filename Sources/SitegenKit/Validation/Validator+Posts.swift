@@ -17,7 +17,7 @@ extension Validator {
             keyedChildren(group) { post, key in
                 let i = Int32(index.posts.count)
                 index.posts.append(PostEntry(key: key, node: post, owner: owner ?? -1, isObject: doc.isObject(post)))
-                index.postTable.insert(key, value: i)
+                if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
                 if let owner { index.postsOf[Int(owner)].append(i) }
             }
         }

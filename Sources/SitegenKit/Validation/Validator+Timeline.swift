@@ -47,7 +47,7 @@ extension Validator {
                 mine.append(u)
                 guard v.doc.isObject(list) else { continue }
                 v.checkTimelineList(list, of: u, uid: uid, seenBy: &seenBy)
-                v.addMissingEntries(of: u, seen: seenBy, under: list, keys: [])
+                v.addMissingEntries(of: u, seen: &seenBy, under: list, keys: [])
             }
             visited[part].users = mine
         }
@@ -57,36 +57,56 @@ extension Validator {
             let v = validator
             var hasList = [Bool](repeating: false, count: v.index.users.count)
             for part in visited { for u in part.users { hasList[Int(u)] = true } }
-            let none = [Int32](repeating: -1, count: v.index.posts.count)
+            var seen = [Int32](repeating: -1, count: v.index.posts.count)
             for u in v.index.users.indices where !hasList[u] {
-                v.addMissingEntries(of: Int32(u), seen: none, under: timeline, keys: [v.index.users[u].uid])
+                v.addMissingEntries(of: Int32(u), seen: &seen, under: timeline, keys: [v.index.users[u].uid])
             }
         }
     }
 
+    /// An entry stands for every post with its key that u sees (keys are unique per owner
+    /// only): it is stale when there is none, and its `poster_uid` may name any of their
+    /// owners (else it is set to the first one's). An entry for a post that is not an
+    /// object is left alone.
     private func checkTimelineList(_ list: Int32, of u: Int32, uid: String, seenBy: inout [Int32]) {
         doc.forEachChild(list) { entry in
             let path = { "timeline/\(uid)/\(self.doc.key(entry))" }
-            guard let p = postIndex(key: entry) else {
+            guard let first = postIndex(key: entry) else {
                 remove(.timelineStale, path(), node: entry)
                 return
             }
-            let post = index.posts[Int(p)]
-            guard post.isObject else { return }
-            let owner = post.owner
-            if owner < 0 || (owner != u && !follows(u, owner)) {
-                remove(.timelineStale, path(), node: entry)
+            var owner: Int32 = -1
+            var unusable = false
+            index.forEachPost(withKeyOf: first) { p in
+                let post = index.posts[Int(p)]
+                guard post.isObject else { unusable = true; return }
+                if post.owner >= 0 && (post.owner == u || follows(u, post.owner)) {
+                    seenBy[Int(p)] = u
+                    if owner < 0 { owner = post.owner }
+                }
+            }
+            guard owner >= 0 else {
+                if !unusable { remove(.timelineStale, path(), node: entry) }
                 return
             }
-            seenBy[Int(p)] = u
             let ownerUID = index.users[Int(owner)].uid
-            if let field = doc.member(entry, "poster_uid"), doc.stringEquals(field, ownerUID) { return }
+            if let field = doc.member(entry, "poster_uid") {
+                if doc.stringEquals(field, ownerUID) { return }
+                var namesAnother = false
+                index.forEachPost(withKeyOf: first) { p in
+                    if seenBy[Int(p)] == u && doc.stringEquals(field, index.users[Int(index.posts[Int(p)].owner)].uid) {
+                        namesAnother = true
+                    }
+                }
+                if namesAnother { return }
+            }
             checkPosterUID(entry, path: path(), owner: ownerUID)
         }
     }
 
-    /// `timeline_missing` for each object post of u and of those u follows that u has not seen.
-    private func addMissingEntries(of u: Int32, seen: [Int32], under list: Int32, keys: [String]) {
+    /// `timeline_missing` for each object post of u and of those u follows that u has not
+    /// seen; one entry per key (the first such post's), however many posts share it.
+    private func addMissingEntries(of u: Int32, seen: inout [Int32], under list: Int32, keys: [String]) {
         let uid = index.users[Int(u)].uid
         func check(_ f: Int32) {
             for p in index.postsOf[Int(f)] where index.posts[Int(p)].isObject && seen[Int(p)] != u {
@@ -94,6 +114,9 @@ extension Validator {
                 let text = "{\"poster_uid\":\(JSONString.quoted(index.users[Int(f)].uid))}"
                 set(.timelineMissing, "timeline/\(uid)/\(key)", node: nil, text: text,
                     under: list, keys: keys + [key], repair: .add)
+                if let first = index.laterWithKey.isEmpty ? nil : index.post(key: key) {
+                    index.forEachPost(withKeyOf: first) { seen[Int($0)] = u }
+                }
             }
         }
         check(u)
