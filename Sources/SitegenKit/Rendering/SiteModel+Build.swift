@@ -72,7 +72,7 @@ extension SiteModel {
     private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument) -> Post? {
         guard let url = doc.member(entry.node, "image_url").flatMap(doc.string), SafeURL.isHTTP(url),
               let created = doc.member(entry.node, "created_at"), doc.isNumber(created),
-              let seconds = Double(doc.rawText(created)), seconds.isFinite
+              let seconds = Double(doc.rawText(created)), Self.showableMilliseconds.contains((seconds * 1000).rounded())
         else { return nil }
         // `image_height` is the height the app showed the image at on a 375-point-wide screen.
         var height = 600
@@ -84,6 +84,10 @@ extension SiteModel {
                     caption: doc.member(entry.node, "caption").flatMap(doc.string) ?? "",
                     time: Int64((seconds * 1000).rounded()), likes: likes, comments: [])
     }
+
+    /// Times a page can show: the years 1 to 9999 (ISO 8601 dates of HTML's `datetime` and
+    /// Atom's `updated`). A `created_at` outside them (`1e111`) is no usable date.
+    static let showableMilliseconds: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
 
     private static func timelinePost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, images: [String: Int32],
                                      names: inout [ContentHash: String], assets: inout [ImageAsset]) -> Post? {
@@ -111,9 +115,10 @@ extension SiteModel {
             }
             comments.sort { KeyOrder.less($0.key, $1.key) }
         }
+        let time = PushID.milliseconds(entry.key).flatMap { showableMilliseconds.contains(Double($0)) ? $0 : nil } ?? 0
         return Post(key: entry.key, owner: owner, src: path, width: size.width, height: size.height,
                     caption: doc.member(entry.node, "caption").flatMap(doc.string) ?? "",
-                    time: PushID.milliseconds(entry.key) ?? 0, likes: likes, comments: comments)
+                    time: time, likes: likes, comments: comments)
     }
 
     /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.

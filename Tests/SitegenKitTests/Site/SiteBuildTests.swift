@@ -199,6 +199,27 @@ import Testing
         #expect(SiteTest.strayEntries(sandbox: sandbox) == [], "no staging folder left behind")
     }
 
+    /// A `created_at` is a number to the audit, but a page shows only the years 1 to 9999
+    /// (the fuzzer's `1.49e111` trapped converting to Int64): others are skipped and named.
+    @Test func postsWithDatesNoPageCanShowAreSkipped() throws {
+        let times: [String: Double] = ["-Ka": 1e111, "-Kb": -1e20, "-Kc": 253_402_300_800, "-Kd": 253_402_300_799,
+                                       "-Ke": -62_135_596_800, "-Kf": 1_490_000_000]
+        var posts: [String: Any] = [:]
+        for (key, time) in times {
+            posts[key] = ["image_url": "https://img.example/\(key).jpg", "created_at": time, "like_count": 0,
+                          "poster": ["uid": "u1", "username": "ann"]]
+        }
+        let export = try SiteTest.writeExport([
+            "users": ["u1": ["username": "ann", "post_count": 6, "follower_count": 0, "following_count": 0]],
+            "posts": ["u1": posts], "followers": [:], "following": [:],
+        ] as [String: Any])
+        let (out, result) = try SiteTest.build(export)
+        #expect(result.skipped.sorted() == ["-Ka", "-Kb", "-Kc"].map { "posts/u1/\($0): no usable image or date, not rendered" })
+        #expect(SiteTest.text(out, "p/-Kd/index.html").contains("datetime=\"9999-12-31T23:59:59Z\""))
+        #expect(SiteTest.text(out, "p/-Ke/index.html").contains("datetime=\"0001-01-01T00:00:00Z\""))
+        #expect(SiteTest.files(out).filter { $0.hasPrefix("p/") }.count == 3)
+    }
+
     @Test func dryRunWritesNothing() throws {
         let parent = try TestSupport.temporaryFolder()
         let run = try TestSupport.sitegen(["build", SiteTest.smallExport, "--output", parent + "/site", "--dry-run",
