@@ -118,6 +118,12 @@ public struct ExportRewriter {
         var keptAny = false
         var lastGap: Range<Int> = (node.start + 1)..<(node.start + 1)
         var separator: Range<Int>?
+        // An array gains an index it already has only where that element is `null` (a
+        // hole in Firebase's array export): the new value takes the hole's place.
+        var holes: [Int: AddedMembers] = [:]
+        if !isObject, let additions = added[i] {
+            for (key, value) in additions.children where Int(key)! < kids.count { holes[Int(key)!] = value }
+        }
         for (j, c) in kids.enumerated() {
             let member = doc.memberStart(c)
             let gapStart = j == 0 ? node.start + 1 : doc.nodes[Int(kids[j - 1])].end
@@ -137,7 +143,9 @@ public struct ExportRewriter {
                 separator = keyEnd..<doc.nodes[Int(c)].start
                 try out.append(doc.bytes, member..<doc.nodes[Int(c)].start)
             }
-            if removed.contains(c) {
+            if let value = holes[j] {
+                try out.append(value.text())
+            } else if removed.contains(c) {
                 try out.append("null")  // an array element: indexes are keys
             } else {
                 try emit(c, &out)
@@ -146,7 +154,7 @@ public struct ExportRewriter {
         if let additions = added[i] {
             var keys = additions.children.keys.sorted(by: KeyOrder.less)
             if !isObject {
-                keys.sort { Int($0)! < Int($1)! }
+                keys = keys.filter { Int($0)! >= kids.count }.sorted { Int($0)! < Int($1)! }
             }
             var count = kids.count
             for key in keys {
