@@ -108,7 +108,7 @@ public struct ExportRewriter {
             try out.append(doc.bytes, node.start..<node.end)
             return
         }
-        if doc.isArray(i), let additions = added[i], additions.children.keys.contains(where: { Int($0) == nil }) {
+        if doc.isArray(i), let additions = added[i], Self.needsObject(additions, elements: doc.children(i).count) {
             try emitArrayAsObject(i, additions, &out)
             return
         }
@@ -122,7 +122,7 @@ public struct ExportRewriter {
         // hole in Firebase's array export): the new value takes the hole's place.
         var holes: [Int: AddedMembers] = [:]
         if !isObject, let additions = added[i] {
-            for (key, value) in additions.children where Int(key)! < kids.count { holes[Int(key)!] = value }
+            for (key, value) in additions.children where Self.arrayIndex(key)! < kids.count { holes[Self.arrayIndex(key)!] = value }
         }
         for (j, c) in kids.enumerated() {
             let member = doc.memberStart(c)
@@ -154,7 +154,7 @@ public struct ExportRewriter {
         if let additions = added[i] {
             var keys = additions.children.keys.sorted(by: KeyOrder.less)
             if !isObject {
-                keys = keys.filter { Int($0)! >= kids.count }.sorted { Int($0)! < Int($1)! }
+                keys = keys.filter { Self.arrayIndex($0)! >= kids.count }.sorted { Self.arrayIndex($0)! < Self.arrayIndex($1)! }
             }
             var count = kids.count
             for key in keys {
@@ -166,7 +166,7 @@ public struct ExportRewriter {
                     if let separator { try out.append(doc.bytes, separator) } else { try out.append(":") }
                 } else {
                     // Array: pad with nulls up to the index.
-                    let target = Int(key)!
+                    let target = Self.arrayIndex(key)!
                     while count < target {
                         try out.append(keptAny || count > 0 ? ",null" : "null")
                         count += 1
@@ -186,6 +186,22 @@ public struct ExportRewriter {
         try out.append(isObject ? "}" : "]")
     }
 
+    /// An exported array that gains a key no array holds (`ghost`, `-1`), or an index so far
+    /// out that it would be mostly nulls (Firebase exports such a node as an object, and
+    /// `1000000000` would be a gigabyte of padding), is written as the object it stands for.
+    static func needsObject(_ additions: AddedMembers, elements: Int) -> Bool {
+        let limit = 2 * (elements + additions.children.count)
+        return additions.children.keys.contains { key in Self.arrayIndex(key).map { $0 >= limit } ?? true }
+    }
+
+    /// The index a key names in an exported array: `0`, `7`, `42`, but not `-1`, `+1` or
+    /// `07` (those are keys only an object can hold).
+    static func arrayIndex(_ key: String) -> Int? {
+        guard let first = key.utf8.first, first != UInt8(ascii: "0") || key.utf8.count == 1,
+              key.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(key)
+    }
+
     /// The whitespace of a gap `,<ws>` between members.
     private func afterComma(_ gap: Range<Int>) -> Range<Int> {
         var s = gap.lowerBound
@@ -193,7 +209,7 @@ public struct ExportRewriter {
         return min(s + 1, gap.upperBound)..<gap.upperBound
     }
 
-    /// An exported array that gains a non-index key becomes the object it stands for.
+    /// An exported array written as the object it stands for (`needsObject`).
     private func emitArrayAsObject(_ i: Int32, _ additions: AddedMembers, _ out: inout OutputBuffer) throws {
         try out.append("{")
         var first = true
