@@ -58,12 +58,15 @@ public struct ExportRewriter {
         }
     }
 
-    /// A container whose members are all removed, and that gains none, is removed too.
+    /// A container whose members are all removed, and that gains none, is removed too;
+    /// but not a user record (`users/<uid>`, which in dialect B can hold only `follows`):
+    /// removing it would delete the user, and make the edges to it dangle.
     private mutating func pruneEmptied() {
+        let users = doc.isObject(0) ? doc.member(0, "users") ?? -1 : -1
         var candidates = Set(removed.map { parents[Int($0)] })
         while !candidates.isEmpty {
             var next = Set<Int32>()
-            for p in candidates where p > 0 && !removed.contains(p) && added[p] == nil {
+            for p in candidates where p > 0 && parents[Int(p)] != users && !removed.contains(p) && added[p] == nil {
                 var live = false
                 doc.forEachChild(p) { c in
                     if !removed.contains(c) && !(doc.isArray(p) && doc.isNull(c)) { live = true }
