@@ -111,12 +111,12 @@ public struct ExportRewriter {
             try out.append(doc.bytes, node.start..<node.end)
             return
         }
-        if doc.isArray(i), let additions = added[i], Self.needsObject(additions, elements: doc.children(i).count) {
-            try emitArrayAsObject(i, additions, &out)
+        let kids = doc.children(i)
+        if doc.isArray(i), let additions = added[i], Self.needsObject(additions, elements: kids.count) {
+            try emitArrayAsObject(kids, additions, &out)
             return
         }
         let isObject = doc.isObject(i)
-        let kids = doc.children(i)
         try out.append(isObject ? "{" : "[")
         var keptAny = false
         var lastGap: Range<Int> = (node.start + 1)..<(node.start + 1)
@@ -213,11 +213,11 @@ public struct ExportRewriter {
     }
 
     /// An exported array written as the object it stands for (`needsObject`).
-    private func emitArrayAsObject(_ i: Int32, _ additions: AddedMembers, _ out: inout OutputBuffer) throws {
+    private func emitArrayAsObject(_ elements: [Int32], _ additions: AddedMembers, _ out: inout OutputBuffer) throws {
         try out.append("{")
         var first = true
         var position = 0
-        for c in doc.children(i) {
+        for c in elements {
             defer { position += 1 }
             if removed.contains(c) || doc.isNull(c) { continue }
             try out.append((first ? "" : ",") + JSONString.quoted(String(position)) + ":")

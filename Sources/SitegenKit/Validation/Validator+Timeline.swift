@@ -75,32 +75,23 @@ extension Validator {
                 remove(.timelineStale, path(), node: entry)
                 return
             }
+            let field = doc.member(entry, "poster_uid")
             var owner: Int32 = -1
+            var named = false
             var unusable = false
             index.forEachPost(withKeyOf: first) { p in
                 let post = index.posts[Int(p)]
                 guard post.isObject else { unusable = true; return }
-                if post.owner >= 0 && (post.owner == u || follows(u, post.owner)) {
-                    seenBy[Int(p)] = u
-                    if owner < 0 { owner = post.owner }
-                }
+                guard post.owner >= 0 && (post.owner == u || follows(u, post.owner)) else { return }
+                seenBy[Int(p)] = u
+                if owner < 0 { owner = post.owner }
+                if let field, !named { named = doc.stringEquals(field, index.users[Int(post.owner)].uid) }
             }
             guard owner >= 0 else {
                 if !unusable { remove(.timelineStale, path(), node: entry) }
                 return
             }
-            let ownerUID = index.users[Int(owner)].uid
-            if let field = doc.member(entry, "poster_uid") {
-                if doc.stringEquals(field, ownerUID) { return }
-                var namesAnother = false
-                index.forEachPost(withKeyOf: first) { p in
-                    if seenBy[Int(p)] == u && doc.stringEquals(field, index.users[Int(index.posts[Int(p)].owner)].uid) {
-                        namesAnother = true
-                    }
-                }
-                if namesAnother { return }
-            }
-            checkPosterUID(entry, path: path(), owner: ownerUID)
+            if !named { checkPosterUID(entry, path: path(), owner: index.users[Int(owner)].uid) }
         }
     }
 
