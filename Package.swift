@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -23,8 +24,13 @@ let package = Package(
         ),
         .target(
             name: "SitegenKit",
-            dependencies: ["CMarkGFM"]
+            dependencies: ["CMarkGFM", .product(name: "TOMLKit", package: "TOMLKit")],
+            plugins: ["EmbedTheme"]
         ),
+        // The default theme (Templates/) compiled into SitegenKit, so the binary needs no
+        // files beside it: the plugin runs ThemeEmbedder on every build.
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .executableTarget(name: "ThemeEmbedder"),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(
             name: "SitegenServer",

@@ -7,8 +7,8 @@ import SitegenKit
 /// breaks its promises: the repaired export must parse and audit clean of repairable findings.
 enum FuzzTarget {
     static let templates: TemplateSet? = {
-        let folder = ProcessInfo.processInfo.environment["SITEGEN_TEMPLATES"] ?? "Templates"
-        return try? TemplateSet(directory: folder)
+        // The built-in theme, or a templates folder laid over it.
+        try? TemplateSet(folder: ProcessInfo.processInfo.environment["SITEGEN_TEMPLATES"])
     }()
 
     static let markdown = MarkdownRenderer(mentionURL: { name in name.count % 2 == 0 ? "../u/\(name)/" : nil },

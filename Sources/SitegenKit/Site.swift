@@ -47,7 +47,7 @@ public enum Site {
     }
 
     static func build(_ request: Request, writer: SiteWriter, progress: (@Sendable (Stage) -> Void)?) throws -> Result {
-        let templates = try TemplateSet(directory: templatesFolder(request))
+        let templates = try TemplateSet(folder: templatesFolder(request))
         let previous = request.dryRun ? nil : writer.previousManifest()
         if !request.dryRun { try writer.checkOutputFolder(previous) }
         try Interruption.check()
@@ -88,8 +88,8 @@ public enum Site {
         return result
     }
 
-    /// The templates folder a build of `request` reads.
-    public static func templatesFolder(_ request: Request) -> String {
+    /// The templates folder a build of `request` lays over the built-in theme, if any.
+    public static func templatesFolder(_ request: Request) -> String? {
         request.templates ?? TemplateLocator.find(export: request.export)
     }
 
@@ -105,21 +105,19 @@ public enum SitegenVersion {
     public static let current = "0.2.0"
 }
 
-/// Where the templates are when `--templates` is not given: a `Templates/` folder
-/// beside the export's `content/` folder, in the working folder, or in the checkout
-/// the binary was built in.
+/// The templates folder a build uses when none is named (`--templates`, or `templates`
+/// in sitegen.toml): a `Templates/` folder beside the export's `content/` folder, else
+/// one in the working folder, else none (the built-in theme alone).
 enum TemplateLocator {
-    static func find(export: String) -> String {
-        let fm = FileManager.default
+    static func find(export: String) -> String? {
         let exportFolder = PathNames.parent(export)
-        var candidates = [((exportFolder.isEmpty ? "." : exportFolder) as NSString).appendingPathComponent("../Templates"), "Templates"]
-        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        candidates.append(binary.deletingLastPathComponent().appendingPathComponent("../../../Templates").standardized.path)
-        candidates.append(binary.deletingLastPathComponent().appendingPathComponent("../../Templates").standardized.path)
-        for c in candidates {
-            var isDir: ObjCBool = false
-            if fm.fileExists(atPath: c + "/layout.mustache", isDirectory: &isDir) { return (c as NSString).standardizingPath }
+        let candidates = [((exportFolder.isEmpty ? "." : exportFolder) as NSString).appendingPathComponent("../Templates"), "Templates"]
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return (candidate as NSString).standardizingPath
+            }
         }
-        return "Templates"
+        return nil
     }
 }

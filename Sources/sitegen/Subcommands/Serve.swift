@@ -49,7 +49,7 @@ extension Sitegen {
             }
             let reload = watch ? LiveReload() : nil
             let server = SiteServer(files: files, reload: reload)
-            let watcher = InputWatcher(paths: [request.export, Site.templatesFolder(request)])
+            let watcher = InputWatcher(paths: [request.export] + [Site.templatesFolder(request)].compactMap { $0 })
             let output = request.output
             do {
                 try await server.run(host: host, port: port, running: { port in

@@ -12,33 +12,42 @@ public struct TemplateSet: @unchecked Sendable {
     /// the tag keeps standalone-line handling on line 1 as swift-mustache had it.
     static let pragma = "{{% CONTENT_TYPE: HTML}}"
 
-    public let directory: String
+    /// The theme the templates and assets come from.
+    public let theme: Theme
     let engine: TemplateEngine
     /// Files under `assets/`, relative path → bytes.
     public let assets: [(path: String, bytes: [UInt8])]
     /// Changes whenever a template or asset changes.
     public let fingerprint: ContentHash
 
-    public init(directory: String) throws {
-        self.directory = directory
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
-            throw SitegenError(file: directory, message: "templates folder not found")
-        }
+    /// The built-in theme with `folder` (if any) laid over it file by file.
+    public init(folder: String?) throws {
+        try self.init(theme: folder.map { try Theme.builtin.overlaid(with: $0) } ?? .builtin)
+    }
+
+    public init(theme: Theme) throws {
+        self.theme = theme
         var sources: [String: String] = [:]
+        var origins: [String: String] = [:]
+        var assets: [(String, [UInt8])] = []
         var all: [UInt8] = []
-        for name in try fm.contentsOfDirectory(atPath: directory).sorted() where name.hasSuffix(".mustache") {
-            let path = directory + "/" + name
-            guard let data = fm.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw SitegenError(file: path, message: "cannot read the template (not UTF-8?)")
+        for file in theme.files {
+            all += Array(file.path.utf8) + [0] + file.bytes + [0]
+            if file.path.hasPrefix("assets/") {
+                assets.append((file.path, file.bytes))
+                continue
             }
-            let templateName = String(name.dropLast(".mustache".count))
-            sources[templateName] = text
-            all += Array(name.utf8) + [0] + Array(data) + [0]
+            guard file.path.hasSuffix(".mustache"), !file.path.contains("/") else { continue }
+            let origin = file.source ?? "(built-in theme)/" + file.path
+            guard let text = String(validating: file.bytes, as: UTF8.self) else {
+                throw SitegenError(file: origin, message: "cannot read the template (not UTF-8?)")
+            }
+            let name = String(file.path.dropLast(".mustache".count))
+            sources[name] = text
+            origins[name] = origin
         }
         for name in TemplateSet.required where sources[name] == nil {
-            throw SitegenError(file: directory, message: "template \(name).mustache is missing")
+            throw SitegenError(file: theme.folders.last ?? "(built-in theme)", message: "template \(name).mustache is missing")
         }
         // Every template starts with the same pragma swift-mustache saw (it decides
         // whether a first-line tag stands alone); error columns on line 1 discount it.
@@ -47,22 +56,9 @@ public struct TemplateSet: @unchecked Sendable {
             engine = try TemplateEngine(templates: sources.mapValues { prefix + $0 })
         } catch {
             let column = error.line == 1 ? max(1, error.column - prefix.count) : error.column
-            throw SitegenError(file: directory + "/" + error.template + ".mustache",
+            throw SitegenError(file: origins[error.template] ?? error.template + ".mustache",
                                message: "template error: \(error.message)", line: error.line, column: column)
         }
-        var assets: [(String, [UInt8])] = []
-        let assetRoot = directory + "/assets"
-        if let walker = fm.enumerator(atPath: assetRoot) {
-            for case let relative as String in walker {
-                let path = assetRoot + "/" + relative
-                var dir: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &dir), !dir.boolValue, !relative.hasPrefix("."),
-                      let data = fm.contents(atPath: path) else { continue }
-                assets.append(("assets/" + relative, [UInt8](data)))
-            }
-        }
-        assets.sort { $0.0 < $1.0 }
-        for (path, bytes) in assets { all += Array(path.utf8) + [0] + bytes + [0] }
         self.assets = assets
         self.fingerprint = ContentHash(all)
     }
