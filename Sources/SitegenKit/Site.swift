@@ -6,15 +6,20 @@ public enum Site {
     public struct Request: Sendable {
         public var export: String
         public var output: String
+        /// A templates folder laid over the built-in theme; nil: `TemplateLocator` looks.
         public var templates: String?
+        /// Read the export as this dialect instead of detecting it (`[schema] dialect`).
+        public var dialect: Dialect?
         public var options: SiteOptions
         /// Render every page to memory and write nothing (for measuring).
         public var dryRun: Bool
 
-        public init(export: String, output: String, templates: String? = nil, options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
+        public init(export: String, output: String, templates: String? = nil, dialect: Dialect? = nil,
+                    options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
             self.export = export
             self.output = output
             self.templates = templates
+            self.dialect = dialect
             self.options = options
             self.dryRun = dryRun
         }
@@ -53,7 +58,7 @@ public enum Site {
         try Interruption.check()
 
         progress?(.loading)
-        let export = try ExportLoader.load(path: request.export)
+        let export = try ExportLoader.load(path: request.export, dialect: request.dialect)
         try Interruption.check()
         let inputs = fingerprint(export: export, templates: templates, options: request.options)
         var result = Result()
@@ -96,13 +101,13 @@ public enum Site {
     /// Identifies a build's inputs: the export's bytes, the templates, the options.
     static func fingerprint(export: Export, templates: TemplateSet, options: SiteOptions) -> String {
         let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
-        let settings = "\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
+        let settings = "\(export.dialect.rawValue)|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
         return "\(data)-\(templates.fingerprint)-\(ContentHash(settings))"
     }
 }
 
 public enum SitegenVersion {
-    public static let current = "0.2.0"
+    public static let current = "0.3.0"
 }
 
 /// The templates folder a build uses when none is named (`--templates`, or `templates`

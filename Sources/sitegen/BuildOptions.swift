@@ -2,52 +2,66 @@ import ArgumentParser
 import Foundation
 import SitegenKit
 
-/// The options `build` and `serve` share: what to publish, where, and how.
+/// The options `build` and `serve` share: what to publish, where, and how. Each one
+/// left out comes from sitegen.toml (`--config`), else from its default.
 struct BuildOptions: ParsableArguments {
-    @Argument(help: "The export to publish.")
-    var export: String = "content/export.json"
+    @OptionGroup var configFile: ConfigOptions
 
-    @Option(name: .shortAndLong, help: "The output folder.")
-    var output: String = "public"
+    @Argument(help: "The export to publish (default: `export` in sitegen.toml, else \(SiteConfig.Default.export)).")
+    var export: String?
 
-    @Option(help: "Templates folder (default: Templates/ beside content/, or the built-in ones).")
+    @Option(name: .shortAndLong, help: "The output folder (default: \(SiteConfig.Default.output)).")
+    var output: String?
+
+    @Option(help: ArgumentHelp(
+        "A folder of templates and assets/ laid over the built-in theme, file by file.",
+        discussion: """
+        Default: `templates` in sitegen.toml, else a Templates/ folder beside content/ or in \
+        the working folder, else none: the theme compiled into sitegen. A file in the folder \
+        replaces the built-in file of the same name; `sitegen theme list` shows where each \
+        file comes from, `sitegen theme eject` writes the built-in theme out.
+        """))
     var templates: String?
 
     @Option(help: "Absolute URL the site is served at, for canonical links, Open Graph, sitemap and feeds.")
     var baseURL: String?
 
-    @Option(help: "Posts per grid page.")
-    var pageSize: Int = 60
+    @Option(help: "Posts per grid page (default: \(SiteConfig.Default.pageSize)).")
+    var pageSize: Int?
 
-    @Option(help: "Tile shape: 1:1 (square) or 3:4 (portrait).")
-    var tile: String = "1:1"
+    @Option(help: "Tile shape: 1:1 (square, the default) or 3:4 (portrait).")
+    var tile: String?
 
     @Option(help: "Threads that render pages (default: all cores).")
     var jobs: Int = 0
 
-    @Option(help: "The site's title.")
-    var title: String = "Profiles"
+    @Option(help: "The site's title (default: \(SiteConfig.Default.title)).")
+    var title: String?
 
     func validate() throws {
-        if pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
+        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
         if jobs < 0 { throw ValidationError("--jobs must be 0 (all cores) or more.") }
-        if tileOption == nil { throw ValidationError("--tile must be 1:1 or 3:4.") }
-        if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) || URL(string: baseURL) == nil {
+        if let tile, SiteOptions.Tile(spelling: tile) == nil { throw ValidationError("--tile must be 1:1 or 3:4.") }
+        if let baseURL, !SiteOptions.isValidBaseURL(baseURL) {
             throw ValidationError("--base-url must be an absolute http(s) URL.")
         }
     }
 
-    var tileOption: SiteOptions.Tile? {
-        switch tile {
-        case "1:1", "1-1": return .square
-        case "3:4", "3-4": return .portrait
-        default: return nil
-        }
-    }
-
-    func request(dryRun: Bool = false, baseURL override: String? = nil) -> Site.Request {
-        let options = SiteOptions(title: title, baseURL: baseURL ?? override, pageSize: pageSize, tile: tileOption ?? .square, jobs: jobs)
-        return Site.Request(export: export, output: output, templates: templates, options: options, dryRun: dryRun)
+    /// The build the flags and the config file ask for (flags first).
+    func request(dryRun: Bool = false, baseURL override: String? = nil) throws -> Site.Request {
+        let config = try configFile.load()
+        let options = SiteOptions(
+            title: title ?? config.title ?? SiteConfig.Default.title,
+            baseURL: baseURL ?? config.baseURL ?? override,
+            pageSize: pageSize ?? config.pageSize ?? SiteConfig.Default.pageSize,
+            tile: tile.flatMap(SiteOptions.Tile.init(spelling:)) ?? config.tile ?? SiteConfig.Default.tile,
+            jobs: jobs)
+        return Site.Request(
+            export: export ?? config.export ?? SiteConfig.Default.export,
+            output: output ?? config.output ?? SiteConfig.Default.output,
+            templates: templates ?? config.templates,
+            dialect: config.schema.dialect,
+            options: options, dryRun: dryRun)
     }
 
     /// Builds the site with a progress line on a terminal, then reports on stderr:

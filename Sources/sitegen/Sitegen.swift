@@ -7,7 +7,8 @@ struct Sitegen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "Publish static profile pages from a Firebase export, after auditing and repairing its data.",
-        subcommands: [Build.self, Serve.self, Audit.self, Sample.self],
+        version: SitegenVersion.current,
+        subcommands: [Init.self, Build.self, Audit.self, Serve.self, ThemeCommand.self, Sample.self],
         defaultSubcommand: Build.self
     )
 

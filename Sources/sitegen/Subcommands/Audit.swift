@@ -18,13 +18,15 @@ extension Sitegen {
             case text, json, patch
         }
 
-        @Argument(help: "The export to audit.")
-        var export: String = "content/export.json"
+        @OptionGroup var configFile: ConfigOptions
+
+        @Argument(help: "The export to audit (default: `export` in sitegen.toml, else \(SiteConfig.Default.export)).")
+        var export: String?
 
         @Option(help: "Report format: text, json (findings), or patch (a Firebase multi-path update).")
         var format: Format = .text
 
-        @Option(help: "Read the export as this dialect instead of detecting it (makestagram or timeline).")
+        @Option(help: "Read the export as this dialect instead of detecting it (makestagram or timeline; default: `[schema] dialect` in sitegen.toml).")
         var dialect: DialectOption?
 
         @Flag(help: "Write the repaired export (with --output FILE or --in-place).")
@@ -48,6 +50,8 @@ extension Sitegen {
         }
 
         func run() throws {
+            let config = try configFile.load()
+            let export = self.export ?? config.export ?? SiteConfig.Default.export
             // Writing the repaired export: a signal removes the temporary file and the backup.
             if fix { Interruption.install() }
             let target = inPlace ? export : output ?? export
@@ -57,7 +61,7 @@ extension Sitegen {
             let report: AuditReport
             do {
                 progress.step("loading \(export)")
-                let loaded = try ExportLoader.load(path: export, dialect: dialect?.value)
+                let loaded = try ExportLoader.load(path: export, dialect: dialect?.value ?? config.schema.dialect)
                 clock.lap("load", bytes: loaded.byteCount)
                 try Interruption.check()
                 progress.step("auditing")

@@ -38,7 +38,7 @@ extension Sitegen {
             // Under a sub-path the 404 page needs the site's path for its links: without
             // --base-url, the address served at stands in for it.
             let hostForURL = host.contains(":") ? "[\(host)]" : host
-            let request = site.request(baseURL: base == "/" ? nil : "http://\(hostForURL):\(port)\(base)")
+            let request = try site.request(baseURL: base == "/" ? nil : "http://\(hostForURL):\(port)\(base)")
             // Ctrl-C during the first build stops it cleanly (nothing published); then the
             // server's own handling of SIGINT/SIGTERM takes over (rebuilds are not interrupted).
             let signals = Interruption.install()

@@ -1,0 +1,138 @@
+import Foundation
+
+/// `sitegen init DIR`: the files of a new site folder, the config with every option at
+/// its default, a note on getting the export, and hosting settings.
+public enum NewSite {
+    public static let files: [(path: String, text: String)] = [
+        (SiteConfig.fileName, config),
+        ("content/README.md", contentNote),
+        (".gitignore", "# The site sitegen builds (sitegen build writes it anew).\n/public/\n"),
+        ("firebase.json", firebaseHosting),
+    ]
+
+    /// Writes the files into `folder` (made if missing) and returns their paths. Refuses,
+    /// writing nothing, when any of them exists already.
+    public static func create(in folder: String) throws -> [String] {
+        let fm = FileManager.default
+        let targets = files.map { (path: folder + "/" + $0.path, text: $0.text) }
+        if let existing = targets.first(where: { fm.fileExists(atPath: $0.path) }) {
+            throw SitegenError(file: existing.path, message: "exists already; sitegen init changes nothing in a folder that has it")
+        }
+        for (path, text) in targets {
+            do {
+                try fm.createDirectory(atPath: PathNames.parent(path), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+            } catch {
+                throw SitegenError(file: path, message: "cannot write: \(error.localizedDescription)")
+            }
+        }
+        return targets.map(\.path)
+    }
+
+    /// `sitegen.toml`: every option, commented out at its default.
+    public static let config = """
+    # sitegen.toml: how `sitegen build`, `sitegen audit` and `sitegen serve` treat this folder.
+    # Every option is shown at its default; remove the # to change one. A flag on the
+    # command line (--output, --base-url, ...) overrides what this file says. Relative
+    # paths are relative to this file's folder.
+
+    # The Firebase Realtime Database export to publish (see content/README.md).
+    # export = "\(SiteConfig.Default.export)"
+
+    # The folder the site is written to (upload or serve this folder).
+    # output = "\(SiteConfig.Default.output)"
+
+    # The site's title, in every page's title and header.
+    # title = "\(SiteConfig.Default.title)"
+
+    # The absolute URL the site will be served at. The sitemap, the Atom feeds, canonical
+    # links and Open Graph tags need it; without it they hold relative URLs or are left out.
+    # base_url = "https://profiles.example.com/"
+
+    # Posts per page of a profile's photo grid.
+    # page_size = \(SiteConfig.Default.pageSize)
+
+    # The shape of a grid tile: "1:1" (square) or "3:4" (portrait).
+    # tile = "1:1"
+
+    # A folder of templates (NAME.mustache) and assets/ laid over the built-in theme, file
+    # by file: a file there replaces the built-in one of the same name. Without this
+    # option, a Templates/ folder beside content/ is used if there is one.
+    # `sitegen theme eject` writes the built-in theme out to start from.
+    # templates = "Templates"
+
+    # How to read the export. The dialect is detected when it is not given.
+    # [schema]
+    # dialect = "makestagram"   # or "timeline"
+
+    """
+
+    /// `content/README.md`: where the export and the photos come from.
+    public static let contentNote = """
+    # content/
+
+    sitegen publishes the app's Firebase Realtime Database export, read from
+    `content/export.json` (or the `export` path in `../sitegen.toml`).
+
+    ## Getting the export
+
+    - **Firebase console**: Realtime Database → Data → the ⋮ menu → *Export JSON*.
+      Save the file here as `export.json`.
+    - **Firebase CLI**: `firebase database:get / --project YOUR-PROJECT > content/export.json`
+    - **An automated backup** (Blaze plan; the backups are gzip files named
+      `<date>_<database>_data.json.gz`):
+      `gunzip -c 2026-01-31T00:00:00Z_your-db_data.json.gz > content/export.json`
+
+    Then, in the site folder: `sitegen audit` reports what has drifted in the data
+    (counters, mirrored follows, timelines), and `sitegen build` writes the site to
+    `public/`. The export is only read; `sitegen audit --fix --output FILE` writes a
+    repaired copy.
+
+    ## Photos
+
+    Photos of a Makestagram-style app live in Firebase Storage. A copy of the bucket goes
+    in `content/storage/`, with the object paths as `gsutil` leaves them:
+
+        gsutil -m cp -r "gs://YOUR-BUCKET/*" content/storage/
+
+    (e.g. `content/storage/images/posts/<uid>/<key>.jpg`). Timeline-style apps keep their
+    photos inside the export, and sitegen publishes them from there.
+
+    """
+
+    /// `firebase.json` for Firebase Hosting: the `public/` folder, clean URLs (folders
+    /// end in `/`), the site's `404.html`, a year's cache for content-named photos,
+    /// revalidation for the other assets, and security headers (the pages load no script,
+    /// style or font from elsewhere; photos may come from Firebase Storage).
+    public static let firebaseHosting = """
+    {
+      "hosting": {
+        "public": "public",
+        "ignore": ["firebase.json", "**/.*"],
+        "cleanUrls": true,
+        "trailingSlash": true,
+        "headers": [
+          {
+            "source": "**",
+            "headers": [
+              { "key": "X-Content-Type-Options", "value": "nosniff" },
+              { "key": "Referrer-Policy", "value": "strict-origin-when-cross-origin" },
+              { "key": "X-Frame-Options", "value": "DENY" },
+              { "key": "Permissions-Policy", "value": "camera=(), microphone=(), geolocation=()" },
+              { "key": "Content-Security-Policy", "value": "default-src 'self'; img-src 'self' https:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" }
+            ]
+          },
+          {
+            "source": "/assets/img/**",
+            "headers": [{ "key": "Cache-Control", "value": "public, max-age=31536000, immutable" }]
+          },
+          {
+            "source": "/assets/*.@(css|js|svg)",
+            "headers": [{ "key": "Cache-Control", "value": "no-cache" }]
+          }
+        ]
+      }
+    }
+
+    """
+}

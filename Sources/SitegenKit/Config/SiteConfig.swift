@@ -1,0 +1,58 @@
+import Foundation
+
+/// What a site's `sitegen.toml` says (`sitegen init` writes one with every option).
+/// Every value is optional: a command-line flag overrides the file, the file overrides
+/// the default. Paths are resolved against the file's folder when it is read.
+public struct SiteConfig: Sendable, Equatable {
+    /// The name `sitegen` looks for in the working folder.
+    public static let fileName = "sitegen.toml"
+
+    public var export: String?
+    public var output: String?
+    public var title: String?
+    public var baseURL: String?
+    public var pageSize: Int?
+    public var tile: SiteOptions.Tile?
+    public var templates: String?
+    public var schema = Schema()
+    /// The file it was read from; nil when there is none.
+    public var file: String?
+
+    /// `[schema]`: how to read the app's export (`shared/spec/export-format.md`).
+    public struct Schema: Sendable, Equatable {
+        public var dialect: Dialect?
+
+        public init(dialect: Dialect? = nil) {
+            self.dialect = dialect
+        }
+    }
+
+    public init() {}
+
+    /// The defaults of the options a file or a flag can set.
+    public enum Default {
+        public static let export = "content/export.json"
+        public static let output = "public"
+        public static let title = "Profiles"
+        public static let pageSize = 60
+        public static let tile = SiteOptions.Tile.square
+    }
+}
+
+extension SiteOptions.Tile {
+    /// The spellings a flag or the config file may use: `1:1` or `3:4` (`1-1`, `3-4`).
+    public init?(spelling: String) {
+        switch spelling {
+        case "1:1", "1-1": self = .square
+        case "3:4", "3-4": self = .portrait
+        default: return nil
+        }
+    }
+}
+
+extension SiteOptions {
+    /// Whether `text` can be a site's base URL: an absolute http(s) URL.
+    public static func isValidBaseURL(_ text: String) -> Bool {
+        (text.hasPrefix("http://") || text.hasPrefix("https://")) && URL(string: text) != nil
+    }
+}
