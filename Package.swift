@@ -24,13 +24,8 @@ let package = Package(
         ),
         .target(
             name: "SitegenKit",
-            dependencies: ["CMarkGFM", .product(name: "TOMLKit", package: "TOMLKit")],
-            plugins: ["EmbedTheme"]
+            dependencies: ["CMarkGFM", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        // The default theme (Templates/) compiled into SitegenKit, so the binary needs no
-        // files beside it: the plugin runs ThemeEmbedder on every build.
-        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
-        .executableTarget(name: "ThemeEmbedder"),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(
             name: "SitegenServer",

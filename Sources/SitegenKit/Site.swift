@@ -115,12 +115,13 @@ public enum SitegenVersion {
 /// one in the working folder, else none (the built-in theme alone).
 enum TemplateLocator {
     static func find(export: String) -> String? {
-        let exportFolder = PathNames.parent(export)
-        let candidates = [((exportFolder.isEmpty ? "." : exportFolder) as NSString).appendingPathComponent("../Templates"), "Templates"]
+        let contentFolder = PathNames.parent(export)
+        let siteFolder = contentFolder.isEmpty ? ".." : PathNames.parent(contentFolder)
+        let candidates = [siteFolder.isEmpty ? "Templates" : siteFolder + "/Templates", "Templates"]
         for candidate in candidates {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
-                return (candidate as NSString).standardizingPath
+                return candidate
             }
         }
         return nil

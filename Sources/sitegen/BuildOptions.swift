@@ -57,8 +57,8 @@ struct BuildOptions: ParsableArguments {
             tile: tile.flatMap(SiteOptions.Tile.init(spelling:)) ?? config.tile ?? SiteConfig.Default.tile,
             jobs: jobs)
         return Site.Request(
-            export: export ?? config.export ?? SiteConfig.Default.export,
-            output: output ?? config.output ?? SiteConfig.Default.output,
+            export: export ?? config.exportPath,
+            output: output ?? config.outputPath,
             templates: templates ?? config.templates,
             dialect: config.schema.dialect,
             options: options, dryRun: dryRun)

@@ -33,10 +33,7 @@ extension SiteConfig {
         var reader = Reader(file: file, locator: TOMLKeyLocator(text: text))
         var config = SiteConfig()
         config.file = file
-        let folder = PathNames.parent(file)
-        func resolve(_ path: String) -> String {
-            path.hasPrefix("/") || folder.isEmpty || folder == "." ? path : folder + "/" + path
-        }
+        func resolve(_ path: String) -> String { config.resolve(path) }
         for key in table.keys.sorted() {
             let value = table[key]!
             switch key {

@@ -29,6 +29,19 @@ public struct SiteConfig: Sendable, Equatable {
 
     public init() {}
 
+    /// `path` as a path from the working folder: a relative path in (or a default for) a
+    /// config file is relative to the file's folder.
+    public func resolve(_ path: String) -> String {
+        guard let file else { return path }
+        let folder = PathNames.parent(file)
+        return path.hasPrefix("/") || folder.isEmpty || folder == "." ? path : folder + "/" + path
+    }
+
+    /// The export, output folder and templates folder the file names, or their defaults
+    /// (resolved against the file's folder).
+    public var exportPath: String { export ?? resolve(Default.export) }
+    public var outputPath: String { output ?? resolve(Default.output) }
+
     /// The defaults of the options a file or a flag can set.
     public enum Default {
         public static let export = "content/export.json"

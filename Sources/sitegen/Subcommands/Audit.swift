@@ -51,7 +51,7 @@ extension Sitegen {
 
         func run() throws {
             let config = try configFile.load()
-            let export = self.export ?? config.export ?? SiteConfig.Default.export
+            let export = self.export ?? config.exportPath
             // Writing the repaired export: a signal removes the temporary file and the backup.
             if fix { Interruption.install() }
             let target = inPlace ? export : output ?? export

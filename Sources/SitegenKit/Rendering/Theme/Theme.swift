@@ -85,8 +85,8 @@ public struct Theme: Sendable {
     }
 }
 
-/// The theme compiled into the binary; `files` is generated from `Templates/` by the
-/// EmbedTheme build plugin (`BuiltinTheme+Files.swift` in the build folder).
+/// The theme compiled into the binary: `files` is generated from `Templates/` by
+/// `scripts/embed-theme` into `BuiltinTheme+Files.swift`; `ThemeTests` checks the two agree.
 enum BuiltinTheme {
     enum EmbeddedFile {
         case text(String)

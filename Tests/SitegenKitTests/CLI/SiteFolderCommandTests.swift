@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// `sitegen init`, `build` and `theme` as a user runs them: in a folder of their own,
+/// outside the checkout, with the theme inside the binary.
+@Suite struct SiteFolderCommandTests {
+    /// A new site folder outside the checkout, made by `sitegen init`, with the sample export.
+    func newSite() throws -> String {
+        let folder = try TestSupport.temporaryFolder() + "/mysite"
+        let made = try TestSupport.sitegen(["init", folder])
+        #expect(made.status == 0, "\(made.stderr)")
+        try FileManager.default.copyItem(atPath: SiteTest.sampleExport, toPath: folder + "/content/export.json")
+        return folder
+    }
+
+    @Test func initMakesTheFolderAndRefusesToOverwrite() throws {
+        let parent = try TestSupport.temporaryFolder()
+        let made = try TestSupport.sitegen(["init", "mysite"], in: parent)
+        #expect(made.status == 0)
+        #expect(made.stdout.hasPrefix("created mysite/sitegen.toml\ncreated mysite/content/README.md\ncreated mysite/.gitignore\ncreated mysite/firebase.json\n"))
+        let folder = parent + "/mysite"
+        #expect(SiteTest.text(folder, "sitegen.toml") == NewSite.config)
+        #expect(SiteTest.text(folder, ".gitignore").contains("/public/"))
+        let hosting = try JSONSerialization.jsonObject(with: Data(SiteTest.text(folder, "firebase.json").utf8)) as? [String: Any]
+        #expect((hosting?["hosting"] as? [String: Any])?["public"] as? String == "public")
+
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: folder + "/.gitignore"))
+        let before = SiteTest.contents(folder)
+        try FileManager.default.removeItem(atPath: folder + "/firebase.json")
+        let again = try TestSupport.sitegen(["init", "mysite"], in: parent)
+        #expect(again.status == 2)
+        #expect(again.stderr == "sitegen: mysite/sitegen.toml: exists already; sitegen init changes nothing in a folder that has it\n")
+        #expect(SiteTest.contents(folder).count == before.count - 1, "nothing written, firebase.json not made again")
+        #expect(SiteTest.text(folder, ".gitignore") == "mine\n")
+    }
+
+    /// Built from its own folder with the built-in theme, the site is the one the
+    /// checkout's Templates/ give.
+    @Test func buildOutsideTheCheckoutUsesTheBuiltinTheme() throws {
+        let folder = try newSite()
+        let run = try TestSupport.sitegen(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let (reference, _) = try SiteTest.build(SiteTest.sampleExport)
+        let built = SiteTest.contents(folder + "/public").filter { $0.key != ".sitegen-manifest" }
+        #expect(built.count > 100)
+        #expect(built == SiteTest.contents(reference).filter { $0.key != ".sitegen-manifest" })
+
+        let list = try TestSupport.sitegen(["theme"], in: folder)
+        #expect(list.status == 0)
+        #expect(list.stdout.split(separator: "\n").count == Theme.builtin.files.count)
+        #expect(list.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix("  built-in") })
+    }
+
+    @Test func oneOverriddenTemplateKeepsTheRestBuiltIn() throws {
+        let folder = try newSite()
+        try FileManager.default.createDirectory(atPath: folder + "/Templates", withIntermediateDirectories: true)
+        let tile = SiteTest.text(SiteTest.templates, "_tile.mustache")
+        try Data((tile + "<!-- my tile -->\n").utf8).write(to: URL(fileURLWithPath: folder + "/Templates/_tile.mustache"))
+        let run = try TestSupport.sitegen(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let profile = SiteTest.text(folder + "/public", "u/chase/index.html")
+        #expect(profile.contains("<!-- my tile -->"))
+        #expect(SiteTest.text(folder + "/public", "assets/site.css") == SiteTest.text(SiteTest.templates, "assets/site.css"))
+
+        let list = try TestSupport.sitegen(["theme", "list"], in: folder)
+        let rows = list.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows.contains("_tile.mustache Templates/_tile.mustache"), "\(list.stdout)")
+        #expect(rows.contains("layout.mustache built-in"))
+        #expect(rows.filter { $0.hasSuffix(" built-in") }.count == Theme.builtin.files.count - 1)
+
+        let eject = try TestSupport.sitegen(["theme", "eject"], in: folder)
+        #expect(eject.status == 2)
+        #expect(eject.stderr == "sitegen: Templates/_tile.mustache: exists already; nothing was written (remove it, or choose another folder)\n")
+        let ejected = try TestSupport.sitegen(["theme", "eject", "theme"], in: folder)
+        #expect(ejected.status == 0)
+        #expect(ejected.stdout == "wrote \(Theme.builtin.files.count) files into theme/\n")
+    }
+
+    @Test func configFileAndFlags() throws {
+        let folder = try newSite()
+        try Data("title = \"Our friends\"\noutput = \"www\"\npage_size = 2\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
+        let run = try TestSupport.sitegen(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(SiteTest.text(folder + "/www", "index.html").contains("<title>Our friends</title>") || SiteTest.text(folder + "/www", "index.html").contains("· Our friends</title>"))
+        #expect(SiteTest.files(folder + "/www").contains { $0.hasSuffix("/page/2/index.html") }, "page_size from the file")
+
+        let flags = try TestSupport.sitegen(["build", "--title", "Flag title", "--output", "other"], in: folder)
+        #expect(flags.status == 0)
+        #expect(SiteTest.text(folder + "/other", "index.html").contains("Flag title</title>"))
+
+        // A config given by path reads its paths relative to its own folder.
+        let parent = PathNames.parent(folder)
+        let byPath = try TestSupport.sitegen(["build", "--config", "mysite/sitegen.toml"], in: parent)
+        #expect(byPath.status == 0, "\(byPath.stderr)")
+        #expect(byPath.stderr == "sitegen: mysite/www/ is up to date (export, templates and options unchanged)\n", "the site of the config's folder")
+
+        try Data("title = \"x\"\npage_size = \"2\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
+        try FileManager.default.removeItem(atPath: folder + "/www")
+        for command in [["build"], ["audit"], ["serve", "--port", "0"]] {
+            let bad = try TestSupport.sitegen(command, in: folder)
+            #expect(bad.status == 2)
+            #expect(bad.stderr == "sitegen: sitegen.toml:2: page_size must be an integer, not a string\n", "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/www"), "nothing built")
+    }
+
+    @Test func version() throws {
+        let run = try TestSupport.sitegen(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout == SitegenVersion.current + "\n")
+    }
+}

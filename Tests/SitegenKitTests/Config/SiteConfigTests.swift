@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// sitegen.toml: what each key sets, and the exact one-line error for each mistake.
+@Suite struct SiteConfigTests {
+    func parse(_ text: String, file: String = "sitegen.toml") throws -> SiteConfig {
+        try SiteConfig.parse(text, file: file)
+    }
+
+    func error(_ text: String, file: String = "sitegen.toml") -> String? {
+        do {
+            _ = try SiteConfig.parse(text, file: file)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func everyKey() throws {
+        let config = try parse("""
+        export = "data/app.json"
+        output = "site"
+        title = "Friends"
+        base_url = "https://example.com/p/"
+        page_size = 12
+        tile = "3:4"
+        templates = "theme"
+
+        [schema]
+        dialect = "timeline"
+        """)
+        #expect(config.export == "data/app.json")
+        #expect(config.output == "site")
+        #expect(config.title == "Friends")
+        #expect(config.baseURL == "https://example.com/p/")
+        #expect(config.pageSize == 12)
+        #expect(config.tile == .portrait)
+        #expect(config.templates == "theme")
+        #expect(config.schema.dialect == .timeline)
+    }
+
+    @Test func pathsAreRelativeToTheFilesFolder() throws {
+        let config = try parse("export = \"content/x.json\"\noutput = \"/srv/www\"\ntemplates = \"t\"\n", file: "sites/a/sitegen.toml")
+        #expect(config.export == "sites/a/content/x.json")
+        #expect(config.output == "/srv/www")
+        #expect(config.templates == "sites/a/t")
+        #expect(config.exportPath == "sites/a/content/x.json")
+        #expect(try parse("", file: "sites/a/sitegen.toml").outputPath == "sites/a/public", "defaults too")
+        #expect(SiteConfig().exportPath == "content/export.json", "no file: from the working folder")
+    }
+
+    @Test func emptyFileAndMissingDefaultFileMeanNoSettings() throws {
+        #expect(try parse("# nothing\n") == { var c = SiteConfig(); c.file = "sitegen.toml"; return c }())
+        let folder = try TestSupport.temporaryFolder()
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        #expect(try SiteConfig.load(path: nil) == SiteConfig())
+    }
+
+    /// `sitegen init`'s file, every line uncommented, sets exactly the defaults.
+    @Test func initsConfigUncommentedIsTheDefaults() throws {
+        let lines = NewSite.config.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let body = line.hasPrefix("# ") ? line.dropFirst(2) : line[...]
+            let isSetting = body.hasPrefix("[") || body.range(of: #"^[a-z_]+ = "#, options: .regularExpression) != nil
+            return isSetting ? String(body) : String(line)
+        }
+        let config = try parse(lines.joined(separator: "\n"))
+        #expect(config.export == SiteConfig.Default.export)
+        #expect(config.output == SiteConfig.Default.output)
+        #expect(config.title == SiteConfig.Default.title)
+        #expect(config.pageSize == SiteConfig.Default.pageSize)
+        #expect(config.tile == SiteConfig.Default.tile)
+        #expect(config.templates == "Templates")
+        #expect(config.schema.dialect == .makestagram)
+        #expect(config.baseURL == "https://profiles.example.com/")
+    }
+
+    @Test(arguments: [
+        ("titel = \"x\"\n", "sitegen.toml:1: unknown key 'titel' (did you mean 'title'?)"),
+        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, tile, templates, schema)"),
+        ("[schema]\ndialekt = \"timeline\"\n", "sitegen.toml:2: unknown key 'schema.dialekt' (did you mean 'schema.dialect'?)"),
+        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, tile, templates, schema)"),
+        ("page_size = \"60\"\n", "sitegen.toml:1: page_size must be an integer, not a string"),
+        ("\n\npage_size = 2.5\n", "sitegen.toml:3: page_size must be an integer, not a number with a fraction"),
+        ("page_size = 0\n", "sitegen.toml:1: page_size must be at least 1"),
+        ("title = 3\n", "sitegen.toml:1: title must be a string, not an integer"),
+        ("export = \"\"\n", "sitegen.toml:1: export must not be empty"),
+        ("tile = \"16:9\"\n", "sitegen.toml:1: tile must be \"1:1\" or \"3:4\""),
+        ("base_url = \"example.com\"\n", "sitegen.toml:1: base_url must be an absolute http(s) URL, such as \"https://example.com/profiles/\""),
+        ("schema = 1\n", "sitegen.toml:1: schema must be a table ([schema]), not an integer"),
+        ("[schema]\ndialect = \"insta\"\n", "sitegen.toml:2: schema.dialect must be \"makestagram\" or \"timeline\", not \"insta\""),
+        ("[schema.nodes]\nposts = \"user_posts\"\n", "sitegen.toml:1: schema.nodes is not supported by this version of sitegen: the export must use the tutorial's node and field names or the variants sitegen recognises"),
+        ("title = \"x\n", "sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
+        ("title = \"a\"\ntitle = \"b\"\n", "sitegen.toml:2:9: invalid TOML: Error while parsing key-value pair: cannot redefine existing string 'title'"),
+    ])
+    func oneLineErrors(_ text: String, _ expected: String) {
+        #expect(error(text) == expected)
+    }
+
+    @Test func unreadableFiles() throws {
+        let folder = try TestSupport.temporaryFolder()
+        #expect(throws: SitegenError.self) { try SiteConfig.load(path: folder + "/none.toml") }
+        do {
+            _ = try SiteConfig.load(path: folder + "/none.toml")
+        } catch {
+            #expect(error.description == folder + "/none.toml: config file not found")
+        }
+        let latin1 = folder + "/latin1.toml"
+        try Data([0x74, 0x69, 0x74, 0x6C, 0x65, 0x3D, 0x22, 0xE9, 0x22]).write(to: URL(fileURLWithPath: latin1))
+        do {
+            _ = try SiteConfig.load(path: latin1)
+            Issue.record("a file that is not UTF-8 was read")
+        } catch {
+            #expect(error.description == latin1 + ": the config file is not UTF-8 text")
+        }
+    }
+
+    @Test func keyLocator() {
+        let locator = TOMLKeyLocator(text: """
+        # comment
+        title = "x"   # a comment with = in it
+        schema.dialect = "timeline"
+
+        [a."b.c"]
+          "quoted key" = 1
+        """)
+        #expect(locator.line(of: ["title"]) == 2)
+        #expect(locator.line(of: ["schema", "dialect"]) == 3)
+        #expect(locator.line(of: ["schema"]) == 3)
+        #expect(locator.line(of: ["a", "b.c"]) == 5)
+        #expect(locator.line(of: ["a", "b.c", "quoted key"]) == 6)
+        #expect(locator.line(of: ["missing"]) == nil)
+    }
+
+    @Test func editDistances() {
+        #expect(editDistance("titel", "title") == 2)
+        #expect(editDistance("", "abc") == 3)
+        #expect(editDistance("abc", "") == 3)
+        #expect(editDistance("page_size", "page_size") == 0)
+        #expect(editDistance("kitten", "sitting") == 3)
+    }
+}
