@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The release as a user gets it (scripts/release must have run): the tarball's binary,
+# installed by its own `install` script, run outside the checkout and then in a minimal
+# Debian root with no Swift and no -dev package (debootstrap --variant=minbase bookworm,
+# cached in $SITEGEN_TEST_ROOTS, default /var/cache/sitegen-test). Checks: --version, init,
+# build with the built-in theme (the same site the checkout builds), build with one
+# template overridden, the config file's one-line errors, the man page and completions.
+# Prints `release: N passed, M failed` last; exit 1 on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+repo=$PWD
+tarball=$(ls dist/sitegen-*-linux-*.tar.gz 2>/dev/null | head -n 1)
+[ -n "$tarball" ] || { echo "release: no dist/sitegen-*.tar.gz (run scripts/release)"; echo "release: 0 passed, 1 failed"; exit 1; }
+passed=0 failed=0
+check() {  # check NAME COMMAND...: counts the command's success
+  local name=$1; shift
+  if "$@" >/tmp/sitegen-release-check.txt 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "release: FAILED: $name"
+    sed 's/^/    /' /tmp/sitegen-release-check.txt | head -n 20
+  fi
+}
+work=$(mktemp -d /tmp/sitegen-release.XXXXXX)
+root_mounts=()
+cleanup() {
+  for m in "${root_mounts[@]}"; do umount -l "$m" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The site the checkout builds from the sample export, for comparison.
+swift_bin=.build/debug/sitegen
+[ -x "$swift_bin" ] || swift_bin=.build-release/release/sitegen
+"$swift_bin" build content/export.json --output "$work/reference" >/dev/null 2>&1
+
+# --- Outside the checkout: unpack, install into a prefix, use it from a folder of its own.
+mkdir -p "$work/unpacked" "$work/home"
+tar -xzf "$tarball" -C "$work/unpacked"
+check "install into a prefix" "$work"/unpacked/sitegen-*/install "$work/prefix"
+export PATH="$work/prefix/bin:$PATH"
+version=$(sitegen --version)
+check "--version names the tarball's version" bash -c "[[ '$tarball' == *sitegen-$version-linux-* ]]"
+check "--version with no Swift on the library path" env -i PATH=/usr/bin:/bin "$work/prefix/bin/sitegen" --version
+check "the man page is a man page" grep -q '^\.Dt SITEGEN 1' "$work/prefix/share/man/man1/sitegen.1"
+check "the bash completion parses" bash -n "$work/prefix/share/bash-completion/completions/sitegen"
+check "help lists init" bash -c "sitegen help | grep -q '  init '"
+
+cd "$work/home"
+check "init" sitegen init mysite
+cp "$repo/content/export.json" mysite/content/
+start=$(date +%s%N)
+check "build with the built-in theme" bash -c "cd mysite && sitegen build"
+end=$(date +%s%N)
+echo "release: cold build of the sample from the release binary: $(( (end - start) / 1000000 )) ms"
+check "the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference" mysite/public
+check "init refuses an existing site" bash -c "! sitegen init mysite 2>/dev/null"
+
+mkdir -p mysite/Templates
+{ cat "$repo/Templates/_tile.mustache"; echo "<!-- my tile -->"; } >mysite/Templates/_tile.mustache
+check "build with one template overridden" bash -c "cd mysite && sitegen build"
+check "the override is on the pages" grep -rq -- "<!-- my tile -->" mysite/public/u
+check "the other files stay built in" cmp "$repo/Templates/assets/site.css" mysite/public/assets/site.css
+
+config_error() {  # config_error TOML EXPECTED-STDERR
+  printf '%s' "$1" >mysite/sitegen.toml
+  local out status
+  out=$(cd mysite && sitegen build 2>&1); status=$?
+  [ "$status" -eq 2 ] && [ "$out" = "$2" ] || { echo "status $status, said: $out"; return 1; }
+}
+check "config: unknown key" config_error $'title = "x"\ncolour = "red"\n' \
+  "sitegen: sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, tile, templates, schema)"
+check "config: wrong type" config_error $'page_size = "60"\n' "sitegen: sitegen.toml:1: page_size must be an integer, not a string"
+check "config: bad TOML" config_error $'title = "x\n' \
+  "sitegen: sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"
+check "config: bad value" config_error $'tile = "16:9"\n' 'sitegen: sitegen.toml:1: tile must be "1:1" or "3:4"'
+cd "$repo"
+
+# --- In a minimal Debian root: no Swift, no cmark-gfm, nothing but what minbase has.
+roots=${SITEGEN_TEST_ROOTS:-/var/cache/sitegen-test}
+base="$roots/bookworm"
+if [ ! -x "$base/bin/bash" ]; then
+  mirror=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null)
+  [ -n "$mirror" ] || mirror=$(awk '/^deb / {print $2; exit}' /etc/apt/sources.list 2>/dev/null)
+  echo "release: making a minimal Debian root in $base (debootstrap, once)"
+  rm -rf "$base.tmp" && mkdir -p "$roots"
+  if debootstrap --variant=minbase bookworm "$base.tmp" "$mirror" >"$work/debootstrap.log" 2>&1; then
+    mv "$base.tmp" "$base"
+  else
+    tail -n 5 "$work/debootstrap.log"
+  fi
+fi
+if [ -x "$base/bin/bash" ]; then
+  # A throwaway view of the cached root: an overlay (or a copy where overlays fail).
+  chroot_dir="$work/root"
+  mkdir -p "$work/upper" "$work/overlay-work" "$chroot_dir"
+  if mount -t overlay overlay -o "lowerdir=$base,upperdir=$work/upper,workdir=$work/overlay-work" "$chroot_dir" 2>/dev/null; then
+    root_mounts+=("$chroot_dir")
+  else
+    cp -a "$base/." "$chroot_dir/"
+  fi
+  mount -t proc proc "$chroot_dir/proc" && root_mounts=("$chroot_dir/proc" "${root_mounts[@]}")
+  cp "$tarball" "$chroot_dir/root/"
+  cp content/export.json "$chroot_dir/root/export.json"
+  in_root() { chroot "$chroot_dir" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin /bin/bash -c "$1"; }
+  check "root: no Swift, no cmark-gfm" in_root '! command -v swift && ! ls /usr/lib/x86_64-linux-gnu/libcmark* 2>/dev/null'
+  check "root: install" in_root 'cd /root && tar -xzf sitegen-*.tar.gz && sitegen-*/install /usr/local'
+  check "root: --version" in_root "[ \"\$(sitegen --version)\" = '$version' ]"
+  check "root: init" in_root 'cd /root && sitegen init mysite && cp export.json mysite/content/'
+  check "root: build" in_root 'cd /root/mysite && sitegen build'
+  check "root: the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/mysite/public"
+else
+  failed=$((failed + 1))
+  echo "release: FAILED: no Debian root to test in (debootstrap failed)"
+fi
+
+echo "release: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
