@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "sitegen",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
         .library(name: "SitegenKit", targets: ["SitegenKit"]),
@@ -60,6 +60,5 @@ let package = Package(
             exclude: ["Site/__Snapshots__", "Site/README.md"],
             resources: [.copy("Fixtures")]
         ),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

@@ -22,6 +22,10 @@ public struct PostEntry: Sendable {
 
 /// Both dialects normalised: users and posts with their nodes in the document,
 /// looked up by uid, push id or (case-folded) username.
+///
+/// `@unchecked Sendable`: the `Validator` fills it (checks running side by side write
+/// different properties of it, see `Validator`); once the audit has returned it is only
+/// read. The compiler cannot see that the writing ends before the sharing starts.
 public final class ExportIndex: @unchecked Sendable {
     public internal(set) var users: [UserEntry] = []
     public internal(set) var posts: [PostEntry] = []

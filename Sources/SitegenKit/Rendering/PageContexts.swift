@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Builds the values the templates read (`docs/templates.md`).
 typealias Context = [String: TemplateValue]
 
-struct PageContexts: @unchecked Sendable {
+struct PageContexts: Sendable {
     let model: SiteModel
     let index: ExportIndex
     let graph: FollowGraph
@@ -267,9 +268,8 @@ struct PageContexts: @unchecked Sendable {
 }
 
 /// One Markdown renderer per page depth: mentions and hashtags link relative to the page.
-final class MarkdownRenderers: @unchecked Sendable {
-    private var byRoot: [String: MarkdownRenderer] = [:]
-    private let lock = NSLock()
+final class MarkdownRenderers: Sendable {
+    private let byRoot = Mutex<[String: MarkdownRenderer]>([:])
     private let model: SiteModel
     private let index: ExportIndex
 
@@ -284,18 +284,22 @@ final class MarkdownRenderers: @unchecked Sendable {
     }
 
     private func renderer(root: String) -> MarkdownRenderer {
-        lock.lock()
-        defer { lock.unlock() }
-        if let r = byRoot[root] { return r }
+        byRoot.withLock { byRoot in
+            if let r = byRoot[root] { return r }
+            let r = makeRenderer(root: root)
+            byRoot[root] = r
+            return r
+        }
+    }
+
+    private func makeRenderer(root: String) -> MarkdownRenderer {
         let model = self.model, index = self.index
-        let r = MarkdownRenderer(
+        return MarkdownRenderer(
             mentionURL: { name in
                 model.user(username: name, in: index).map { root + "u/" + Slugs.urlSegment(model.users[$0].slug) + "/" }
             },
             tagURL: { tag in root + "tags/" + Slugs.urlSegment(ExportIndex.fold(tag)) + "/" }
         )
-        byRoot[root] = r
-        return r
     }
 }
 
@@ -315,28 +319,22 @@ enum Deferred {
 
 /// The HTML of `_tile` and `_userrow` fragments, each rendered once per item and page
 /// depth, on first use, from any rendering thread (`SiteRenderer.html`).
-final class Fragments: @unchecked Sendable {
+final class Fragments: Sendable {
     private struct Key: Hashable {
         let row: Bool
         let i: Int
         let root: String
     }
 
-    private var cache: [Key: String] = [:]
-    private let lock = NSLock()
+    private let cache = Mutex<[Key: String]>([:])
 
+    /// The cached HTML, or `render()`'s, cached. Two threads may both render an item
+    /// the first time (the result is the same); the lock is not held while rendering.
     func cached(row: Bool, _ i: Int, root: String, render: () -> String) -> String {
         let key = Key(row: row, i: i, root: root)
-        lock.lock()
-        if let hit = cache[key] {
-            lock.unlock()
-            return hit
-        }
-        lock.unlock()
+        if let hit = cache.withLock({ $0[key] }) { return hit }
         let html = render()
-        lock.lock()
-        cache[key] = html
-        lock.unlock()
+        cache.withLock { $0[key] = html }
         return html
     }
 }

@@ -4,7 +4,7 @@ extension SiteModel {
     /// The site's data from an audited export: true counts and the repaired graph,
     /// never the stored counters.
     public static func build(from report: AuditReport) -> SiteModel {
-        let model = SiteModel()
+        var model = SiteModel()
         let doc = report.export.document
         let index = report.index
 
@@ -58,8 +58,9 @@ extension SiteModel {
                 model.users[u].posts.append(model.posts.count)
                 model.posts.append(post)
             }
+            let posts = model.posts
             model.users[u].posts.sort { a, b in
-                let pa = model.posts[a], pb = model.posts[b]
+                let pa = posts[a], pb = posts[b]
                 return pa.time != pb.time ? pa.time > pb.time : pa.key > pb.key
             }
         }
@@ -122,7 +123,8 @@ extension SiteModel {
     }
 
     /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.
-    private func collectTags() {
+    private mutating func collectTags() {
+        let allPosts = posts
         // Every #tag the site links (captions, bios, comments) gets a page, maybe empty.
         var byTag: [String: (display: String, posts: [Int])] = [:]
         func note(_ text: String, post: Int?) {
@@ -136,13 +138,13 @@ extension SiteModel {
         for u in users {
             note(u.bio, post: nil)
             for p in u.posts {
-                note(posts[p].caption, post: p)
-                for c in posts[p].comments { note(c.text, post: nil) }
+                note(allPosts[p].caption, post: p)
+                for c in allPosts[p].comments { note(c.text, post: nil) }
             }
         }
         tags = byTag.keys.sorted().map { key in
             let posts = byTag[key]!.posts.sorted { a, b in
-                let pa = self.posts[a], pb = self.posts[b]
+                let pa = allPosts[a], pb = allPosts[b]
                 return pa.time != pb.time ? pa.time > pb.time : pa.key > pb.key
             }
             return (key, byTag[key]!.display, posts)

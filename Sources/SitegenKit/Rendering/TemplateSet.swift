@@ -5,7 +5,7 @@ import Foundation
 /// too, since rendering would silently leave it out. Rendered by `TemplateEngine`,
 /// which reads the same Mustache as swift-mustache (the tests compare the two on
 /// every template) about 30 times faster, on typed values instead of `Any`.
-public struct TemplateSet: @unchecked Sendable {
+public struct TemplateSet: Sendable {
     public static let required = ["layout", "index", "profile", "list", "post", "tag", "404", "feed", "sitemap", "_tile", "_userrow"]
 
     /// Put before every template: the engine escapes `{{x}}` for HTML either way, and

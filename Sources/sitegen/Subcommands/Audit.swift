@@ -98,7 +98,7 @@ extension Sitegen {
             clock.total(bytes: report.export.byteCount)
             let remaining = fix ? report.findings.count - report.repairableCount : report.findings.count
             // Exit here: tearing down a large export's structures would only cost time.
-            fflush(stdout)
+            flushStandardOutput()
             Glibc.exit(remaining > 0 ? 1 : 0)
         }
     }

@@ -12,6 +12,9 @@
 /// swift-mustache; any other type escapes as HTML).
 /// Not supported (init throws): transforms `{{f(x)}}`, dynamic partials `{{>*x}}`, `{{<*x}}`.
 /// Lists and objects render as nothing in `{{x}}` (swift-mustache prints Swift's description).
+///
+/// `@unchecked Sendable`: the compiled templates live in raw buffers (not sendable to the
+/// compiler) that `init` fills and `deinit` frees; in between, rendering only reads them.
 public final class TemplateEngine: @unchecked Sendable {
     // Everything rendering reads lives in buffers of plain values, allocated once and
     // freed in deinit: rendering from many threads touches no shared reference counts.
