@@ -10,7 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // The reference the template engine is compared with, byte for byte (tests only).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
@@ -21,9 +22,11 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // The Mustache engine: templates and typed values in, bytes out; knows nothing of the site.
+        .target(name: "MustacheEngine"),
         .target(
             name: "SitegenKit",
-            dependencies: ["CMarkGFM"]
+            dependencies: ["CMarkGFM", "MustacheEngine"]
         ),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(
@@ -52,7 +55,7 @@ let package = Package(
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
-                "SitegenKit", "SitegenServer", "sitegen",
+                "SitegenKit", "SitegenServer", "sitegen", "MustacheEngine",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 // The reference engine: page templates must render the same with both.
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -1,4 +1,5 @@
 import Foundation
+import MustacheEngine
 import Synchronization
 
 /// Builds the values the templates read (`docs/templates.md`).
@@ -303,20 +304,6 @@ final class MarkdownRenderers: Sendable {
     }
 }
 
-/// Values a page context holds as a recipe until the page is printed: HTML of a grid
-/// tile, a user row or a Markdown text. A page's fingerprint reads the recipe (cheap), so
-/// a page whose inputs did not change is never rendered.
-enum Deferred {
-    static func tile(_ p: Int, root: String) -> TemplateValue { .deferred(.tile(p, root: root)) }
-
-    static func row(_ u: Int, root: String) -> TemplateValue { .deferred(.row(u, root: root)) }
-
-    static func markdown(_ text: String, root: String, prefix: String = "") -> TemplateValue {
-        if text.isEmpty && prefix.isEmpty { return "" }
-        return .deferred(.markdown(text, root: root, prefix: prefix))
-    }
-}
-
 /// The HTML of `_tile` and `_userrow` fragments, each rendered once per item and page
 /// depth, on first use, from any rendering thread (`SiteRenderer.html`).
 final class Fragments: Sendable {
@@ -356,12 +343,18 @@ extension TemplateValue {
             var sum = withUnsafeBytes(of: members.count) { ContentHash($0, seed: 7) }
             for (key, value) in members { sum = sum.plus(ContentHash(tag: 8, key).then(value.fingerprint(contexts))) }
             return sum
-        case let .deferred(.tile(i, root)):
-            return contexts.tileHashes[i].then(ContentHash(tag: 9, root))
-        case let .deferred(.row(i, root)):
-            return contexts.summaryHashes[i].then(ContentHash(tag: 9, root))
-        case let .deferred(.markdown(text, root, prefix)):
-            return ContentHash(tag: 10, text).then(ContentHash(tag: 11, root)).then(ContentHash(tag: 12, prefix))
+        case let .deferred(value):
+            switch value as? DeferredHTML {
+            case let .tile(i, root)?:
+                return contexts.tileHashes[i].then(ContentHash(tag: 9, root))
+            case let .row(i, root)?:
+                return contexts.summaryHashes[i].then(ContentHash(tag: 9, root))
+            case let .markdown(text, root, prefix)?:
+                return ContentHash(tag: 10, text).then(ContentHash(tag: 11, root)).then(ContentHash(tag: 12, prefix))
+            case nil:
+                // The site makes no other deferred values.
+                return ContentHash(tag: 14, "")
+            }
         }
     }
 }

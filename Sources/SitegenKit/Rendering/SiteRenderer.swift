@@ -1,4 +1,5 @@
 import Foundation
+import MustacheEngine
 import Synchronization
 
 /// One output file: its path relative to the site root, its bytes (nil when the
@@ -100,7 +101,8 @@ public struct SiteRenderer: Sendable {
 
     /// The HTML a deferred value stands for (the template engine's resolver): `_tile` and
     /// `_userrow` rendered once per item and page depth, Markdown where it is printed.
-    func html(_ value: DeferredHTML) -> String {
+    func html(_ value: any DeferredValue) -> String {
+        guard let value = value as? DeferredHTML else { return "" }
         switch value {
         case let .tile(p, root):
             return contexts.fragments.cached(row: false, p, root: root) { fragment(contexts.tile(p), root: root, "_tile") }

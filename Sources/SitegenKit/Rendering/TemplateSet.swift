@@ -1,4 +1,5 @@
 import Foundation
+import MustacheEngine
 
 /// The site's templates, parsed and checked before anything is rendered: a parse
 /// error names the file, line and column; a missing template or partial is an error
@@ -82,7 +83,7 @@ public struct TemplateSet: Sendable {
         return names
     }
 
-    func render(_ context: Context, _ template: String, resolve: ((DeferredHTML) -> String)? = nil) -> [UInt8] {
+    func render(_ context: Context, _ template: String, resolve: DeferredResolver? = nil) -> [UInt8] {
         engine.renderUTF8(template, .object(context), resolve: resolve)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+@testable import MustacheEngine
 @testable import SitegenKit
 
 // MARK: - Helpers
