@@ -359,24 +359,6 @@ extension TemplateValue {
     }
 }
 
-extension ContentHash {
-    /// The hash of a string's UTF-8 bytes under a tag (no copy of the bytes).
-    init(tag: UInt8, _ s: String) {
-        var s = s
-        self = s.withUTF8 { ContentHash(UnsafeRawBufferPointer($0), seed: UInt64(tag)) }
-    }
-
-    /// Order-dependent combination.
-    func then(_ other: ContentHash) -> ContentHash {
-        withUnsafeBytes(of: (high, low, other.high, other.low)) { ContentHash($0) }
-    }
-
-    /// Order-independent combination.
-    func plus(_ other: ContentHash) -> ContentHash {
-        ContentHash(high: high &+ other.high, low: low &+ other.low)
-    }
-}
-
 extension TemplateValue {
     init(_ s: String) { self = .string(s) }
     init(_ i: Int) { self = .int(i) }
