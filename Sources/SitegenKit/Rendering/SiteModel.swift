@@ -42,7 +42,7 @@ public struct SiteModel: Sendable {
         public let text: String
     }
 
-    /// An image decoded from the export (dialect B), written once under `assets/img/`.
+    /// An image decoded from the export (timeline dialect), written once under `assets/img/`.
     public struct ImageAsset: Sendable {
         public let path: String
         public let bytes: [UInt8]

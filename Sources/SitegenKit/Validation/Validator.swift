@@ -50,7 +50,7 @@ public final class Validator: @unchecked Sendable {
             applyUsernames(names.value)
             mirrorFollowTrees(followers: followers.value, following: following.value)
             // The timeline is the largest check: its slices share the cores with the rest.
-            let timeline = export.timeline.map { TimelineCheck(self, timeline: $0, parts: 4) }
+            let timeline = export.timeline.map { FanOutCheck(self, timeline: $0, parts: 4) }
             Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters() }] + (timeline?.slices ?? []))
             timeline?.finish()
         case .timeline:

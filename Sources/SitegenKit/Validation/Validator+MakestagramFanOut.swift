@@ -1,13 +1,13 @@
 import Synchronization
 
-// MARK: - Dialect A: timeline fan-out
+// MARK: - Makestagram: the `timeline` node's fan-out
 
 extension Validator {
     /// `timeline/<u>/<key>` must hold exactly the posts of u and of everyone u follows
     /// (in the repaired graph), each with the owner's uid as `poster_uid`. The lists
     /// are checked in `parts` independent slices, so they can run side by side with
     /// other checks; `finish` then adds the lists of users who have none.
-    final class TimelineCheck: Sendable {
+    final class FanOutCheck: Sendable {
         private let validator: Validator
         let timeline: Int32
         private let lists: [(node: Int32, uid: String)]
