@@ -52,6 +52,12 @@ let package = Package(
             dependencies: ["SitegenKit"],
             path: "Sources/SitegenFuzz"
         ),
+        // The template engine's speed on one page (scripts/bench-engine); not a test.
+        .executableTarget(
+            name: "sitegen-bench",
+            dependencies: ["MustacheEngine"],
+            path: "Sources/SitegenBench"
+        ),
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
