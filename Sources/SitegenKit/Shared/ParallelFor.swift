@@ -3,7 +3,8 @@ import Synchronization
 
 /// Runs `body(0)`, `body(1)`, …, `body(iterations - 1)` on up to every core and returns
 /// when all are done. The one parallel loop of the package: the file reader, the
-/// audit's side-by-side checks, the page contexts and the page renderer all use it.
+/// audit's side-by-side checks, the page renderer and (through `parallelMap`) the
+/// page contexts and slugs all use it.
 /// `body` is `@Sendable`, so the compiler checks what the iterations share.
 func parallelFor(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
     switch iterations {
