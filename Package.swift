@@ -3,14 +3,15 @@ import PackageDescription
 
 let package = Package(
     name: "sitegen",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
         .library(name: "SitegenKit", targets: ["SitegenKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // The reference the template engine is compared with, byte for byte (tests only).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
@@ -22,9 +23,11 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // The Mustache engine: templates and typed values in, bytes out; knows nothing of the site.
+        .target(name: "MustacheEngine"),
         .target(
             name: "SitegenKit",
-            dependencies: ["CMarkGFM", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["CMarkGFM", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(
@@ -50,10 +53,16 @@ let package = Package(
             dependencies: ["SitegenKit"],
             path: "Sources/SitegenFuzz"
         ),
+        // The template engine's speed on one page (scripts/bench-engine); not a test.
+        .executableTarget(
+            name: "sitegen-bench",
+            dependencies: ["MustacheEngine"],
+            path: "Sources/SitegenBench"
+        ),
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
-                "SitegenKit", "SitegenServer", "sitegen",
+                "SitegenKit", "SitegenServer", "sitegen", "MustacheEngine",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 // The reference engine: page templates must render the same with both.
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -61,6 +70,5 @@ let package = Package(
             exclude: ["Site/__Snapshots__", "Site/README.md"],
             resources: [.copy("Fixtures")]
         ),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

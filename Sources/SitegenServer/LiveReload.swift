@@ -1,26 +1,20 @@
 import Foundation
+import Synchronization
 
 /// `serve --watch`: a build generation that pages wait on. Each HTML page the server
 /// sends gets a small script that asks `<base>__sitegen/wait?since=N`; the request is
 /// answered when a rebuild makes generation N+1 (or after a while, to be asked again),
 /// and the page reloads itself.
-public final class LiveReload: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+public final class LiveReload: Sendable {
+    private let value = Atomic<Int>(0)
 
     public init() {}
 
-    public var generation: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+    public var generation: Int { value.load(ordering: .acquiring) }
 
     /// A rebuild changed the site.
     public func advance() {
-        lock.lock()
-        value += 1
-        lock.unlock()
+        value.add(1, ordering: .releasing)
     }
 
     /// The generation, as soon as it differs from `since`, or after `timeout`.

@@ -1,13 +1,18 @@
 import Foundation
-import Glibc
+import Synchronization
 
 /// A one-line `[i/n] step` status on a terminal; silent when stderr is not a TTY or under CI.
-final class Progress: @unchecked Sendable {
+/// `step` and `update` may be called from any thread (the renderer reports from its
+/// workers); the step count and the line go together under one lock.
+final class Progress: Sendable {
+    private struct Line {
+        var current = 0
+        var shown = false
+    }
+
     private let steps: Int
-    private var current = 0
     private let enabled: Bool
-    private var shown = false
-    private let lock = NSLock()
+    private let line = Mutex(Line())
 
     init(steps: Int) {
         self.steps = steps
@@ -15,24 +20,29 @@ final class Progress: @unchecked Sendable {
     }
 
     func step(_ what: String) {
-        current += 1
-        guard enabled else { return }
-        fputs("\r\u{1B}[2K[\(current)/\(steps)] \(what)…", stderr)
-        shown = true
+        line.withLock { line in
+            line.current += 1
+            guard enabled else { return }
+            writeError("\r\u{1B}[2K[\(line.current)/\(steps)] \(what)…")
+            line.shown = true
+        }
     }
 
     /// Replaces the current line without advancing the step count.
     func update(_ what: String) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        fputs("\r\u{1B}[2K[\(current)/\(steps)] \(what)…", stderr)
-        shown = true
+        line.withLock { line in
+            writeError("\r\u{1B}[2K[\(line.current)/\(steps)] \(what)…")
+            line.shown = true
+        }
     }
 
     func done() {
-        guard enabled, shown else { return }
-        fputs("\r\u{1B}[2K", stderr)
-        shown = false
+        guard enabled else { return }
+        line.withLock { line in
+            guard line.shown else { return }
+            writeError("\r\u{1B}[2K")
+            line.shown = false
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SitegenKit
+import Foundation
 import Glibc
 
 @main
@@ -40,12 +41,17 @@ func fail(_ error: Error) -> ExitCode {
 }
 
 func printError(_ message: String) {
-    var stderr = StandardError()
-    print(message, to: &stderr)
+    writeError(message + "\n")
 }
 
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        fputs(string, Glibc.stderr)
-    }
+/// Writes to standard error at once (unbuffered, as C's `stderr` is).
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// Writes out what `print` has buffered for standard output.
+func flushStandardOutput() {
+    // `fflush(nil)` flushes every output stream; naming C's `stdout` global is not
+    // concurrency-safe in the Swift 6 language mode.
+    fflush(nil)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `--timings`: wall time and throughput of each stage, on standard error.
 final class StageClock {
@@ -32,25 +33,25 @@ final class StageClock {
 /// `build --timings`: the wall time of each stage a build reports through its progress
 /// callback (`setup` is the templates and the output check before loading), on
 /// standard error.
-final class StageTimes: @unchecked Sendable {
+final class StageTimes: Sendable {
     private let enabled: Bool
-    private let lock = NSLock()
     private let start = DispatchTime.now()
-    private var stages: [(name: String, start: DispatchTime)] = [("setup", DispatchTime.now())]
+    private let stages = Mutex<[(name: String, start: DispatchTime)]>([("setup", DispatchTime.now())])
 
     init(enabled: Bool) { self.enabled = enabled }
 
     /// Starts `name`, unless it is the stage already running.
     func begin(_ name: String) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        if stages.last?.name != name { stages.append((name, DispatchTime.now())) }
+        stages.withLock { stages in
+            if stages.last?.name != name { stages.append((name, DispatchTime.now())) }
+        }
     }
 
     func end() {
         guard enabled else { return }
         let now = DispatchTime.now()
+        let stages = self.stages.withLock { $0 }
         for (i, stage) in stages.enumerated() {
             printError(StageClock.line(stage.name, from: stage.start, to: i + 1 < stages.count ? stages[i + 1].start : now))
         }

@@ -58,8 +58,8 @@ public enum ExportLoader {
         }
     }
 
-    /// Dialect B has `images`, users with `follows`, posts keyed directly by push id
-    /// carrying a `username`; dialect A nests posts under uids and has the edge trees.
+    /// The timeline dialect has `images`, users with `follows`, posts keyed directly by push id
+    /// carrying a `username`; makestagram nests posts under uids and has the edge trees.
     static func detectDialect(_ d: JSONDocument) -> Dialect {
         let sampleSize = 256
         let root = d.root

@@ -12,7 +12,7 @@ import Darwin
 /// zeroing the pages is half of that cost, and it parallelises). The file itself is
 /// not mapped: a file truncated while it is mapped kills the process with SIGBUS,
 /// and `serve --watch` reads exports that editors are rewriting.
-final class FileBytes: @unchecked Sendable {
+final class FileBytes {
     let base: UnsafeMutableRawPointer
     private(set) var count: Int
     private let mappedLength: Int
@@ -54,22 +54,24 @@ final class FileBytes: @unchecked Sendable {
         var failure = [Int32](repeating: 0, count: parts)
         done.withUnsafeMutableBufferPointer { done in
             failure.withUnsafeMutableBufferPointer { failure in
-                let base = bytes.base
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                // Each part writes its own slice of the file and its own entry of each array.
+                let file = DisjointWrites(base: bytes.base.assumingMemoryBound(to: UInt8.self))
+                let done = DisjointWrites(done), failure = DisjointWrites(failure)
+                parallelFor(parts) { part in
                     let start = part * slice
                     let end = part == parts - 1 ? size : start + slice
                     var at = start
                     while at < end {
-                        let n = pread(fd, base + at, end - at, off_t(at))
+                        let n = pread(fd, file.base + at, end - at, off_t(at))
                         if n < 0 {
                             if errno == EINTR { continue }
-                            failure[part] = errno
+                            failure.base[part] = errno
                             return
                         }
                         if n == 0 { break }
                         at += n
                     }
-                    done[part] = at - start
+                    done.base[part] = at - start
                 }
             }
         }

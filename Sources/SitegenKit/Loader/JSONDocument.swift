@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One JSON value of a parsed document: where its text is, where its key is, and
 /// where its subtree ends in the node list (children follow their parent, in order).
@@ -21,14 +22,18 @@ public enum JSONKind: Sendable, Equatable {
 /// A JSON document kept as its original bytes plus an index of every value's span
 /// (a "tape"). Nothing is decoded until asked for, so a repair can copy every byte it
 /// does not change, and memory stays a small multiple of the file's size.
+///
+/// `@unchecked Sendable`: `bytes` and `nodes` are raw buffers, which the compiler does
+/// not treat as sendable. They point into memory this document owns (`file`, `storage`)
+/// and never writes after parsing; the one lazily computed value, `parents`, is behind
+/// a `Mutex`.
 public final class JSONDocument: @unchecked Sendable {
     /// The file's bytes (followed by 8 zero bytes of padding, not counted).
     public let bytes: UnsafeBufferPointer<UInt8>
     public let nodes: UnsafeBufferPointer<JSONNode>
     private let file: FileBytes
     private let storage: NodeStorage
-    private var parentsCache: [Int32]?
-    private let parentsLock = NSLock()
+    private let parentsCache = Mutex<[Int32]?>(nil)
 
     init(file: FileBytes, nodes: NodeStorage) {
         self.file = file
@@ -40,9 +45,15 @@ public final class JSONDocument: @unchecked Sendable {
     /// The index of each node's containing object or array (-1 for the root), computed
     /// on first use: only repairs and array keys need it.
     public var parents: [Int32] {
-        parentsLock.lock()
-        defer { parentsLock.unlock() }
-        if let parentsCache { return parentsCache }
+        parentsCache.withLock { cache in
+            if let cache { return cache }
+            let result = computeParents()
+            cache = result
+            return result
+        }
+    }
+
+    private func computeParents() -> [Int32] {
         var result = [Int32](repeating: -1, count: nodes.count)
         var open: [Int32] = []
         for i in 0..<Int32(nodes.count) {
@@ -50,7 +61,6 @@ public final class JSONDocument: @unchecked Sendable {
             result[Int(i)] = open.last ?? -1
             if nodes[Int(i)].next > i + 1 { open.append(i) }
         }
-        parentsCache = result
         return result
     }
 
@@ -271,7 +281,7 @@ public final class JSONDocument: @unchecked Sendable {
 
 /// The node list of a document, in memory reserved for the worst case but touched
 /// only as it fills: it never moves, so building it never copies.
-final class NodeStorage: @unchecked Sendable {
+final class NodeStorage {
     private let base: UnsafeMutablePointer<JSONNode>
     private let byteCount: Int
     private let mapped: Bool

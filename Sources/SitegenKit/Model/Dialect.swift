@@ -1,7 +1,8 @@
-/// The two export shapes sitegen reads (`shared/spec/export-format.md`).
+/// The two export shapes sitegen reads (`shared/spec/export-format.md`). The code and the
+/// docs call them by these names only; the spec's labels A and B appear here alone.
 public enum Dialect: String, Sendable, CaseIterable {
-    /// Dialect A: `users`, `posts/<uid>/<key>`, `followers`, `following`, `postLikes`, `timeline`.
+    /// The spec's dialect A: `users`, `posts/<uid>/<key>`, `followers`, `following`, `postLikes`, `timeline`.
     case makestagram
-    /// Dialect B: `users/<uid>/follows`, `posts/<id>` owned by username, base64 `images`.
+    /// The spec's dialect B: `users/<uid>/follows`, `posts/<id>` owned by username, base64 `images`.
     case timeline
 }

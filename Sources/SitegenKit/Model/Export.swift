@@ -1,5 +1,5 @@
 /// A loaded export: the parsed document, its dialect, and its root nodes.
-public final class Export: @unchecked Sendable {
+public final class Export: Sendable {
     /// The file it was read from, as the user named it (for messages).
     public let path: String
     public let document: JSONDocument

@@ -12,7 +12,7 @@ public struct UserEntry: Sendable {
 
 /// A post of either dialect.
 public struct PostEntry: Sendable {
-    /// The push id (`posts/<uid>/<key>` in dialect A, `posts/<key>` in B).
+    /// The push id (`posts/<uid>/<key>` in makestagram, `posts/<key>` in the timeline dialect).
     public let key: String
     public let node: Int32
     /// Index of the owning user, or -1 when the owner is not a user (orphan) or unknown.
@@ -22,6 +22,10 @@ public struct PostEntry: Sendable {
 
 /// Both dialects normalised: users and posts with their nodes in the document,
 /// looked up by uid, push id or (case-folded) username.
+///
+/// `@unchecked Sendable`: the `Validator` fills it (checks running side by side write
+/// different properties of it, see `Validator`); once the audit has returned it is only
+/// read. The compiler cannot see that the writing ends before the sharing starts.
 public final class ExportIndex: @unchecked Sendable {
     public internal(set) var users: [UserEntry] = []
     public internal(set) var posts: [PostEntry] = []
@@ -30,7 +34,7 @@ public final class ExportIndex: @unchecked Sendable {
     var userTable = KeyTable()
     var postTable = KeyTable()
     /// The first post with a key → the later posts with the same key, in document order.
-    /// Dialect A keys are unique per owner only: push ids do not collide, but array
+    /// Makestagram keys are unique per owner only: push ids do not collide, but array
     /// exports (`0`, `1`, …) and hand-made ones do, and the timeline is keyed by key alone.
     var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.

@@ -59,7 +59,7 @@ public struct ExportRewriter {
     }
 
     /// A container whose members are all removed, and that gains none, is removed too;
-    /// but not a user record (`users/<uid>`, which in dialect B can hold only `follows`):
+    /// but not a user record (`users/<uid>`, which in the timeline dialect can hold only `follows`):
     /// removing it would delete the user, and make the edges to it dangle.
     private mutating func pruneEmptied() {
         let users = doc.isObject(0) ? doc.member(0, "users") ?? -1 : -1

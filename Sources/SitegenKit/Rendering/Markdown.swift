@@ -1,3 +1,5 @@
+import Synchronization
+
 import CMarkGFM
 import Foundation
 
@@ -48,12 +50,15 @@ public struct MarkdownRenderer: Sendable {
 /// table before parsing inlines and remove them afterwards, so a parse finishing on one thread
 /// turns strikethrough and autolinks off for a parse running on another. Feeding and finishing
 /// therefore run under `parseLock`; walking the tree and rendering HTML run in parallel.
+///
+/// `@unchecked Sendable`: `extensions` are C pointers (not sendable to the compiler) to
+/// cmark-gfm's registered extensions, which are set up once in `init` and only read after.
 final class CMarkEnvironment: @unchecked Sendable {
     static let shared = CMarkEnvironment()
 
     /// autolink, strikethrough, tagfilter, table, tasklist (those that exist).
     let extensions: [OpaquePointer]
-    let parseLock = NSLock()
+    let parseLock = Mutex<Void>(())
 
     private init() {
         cmark_gfm_core_extensions_ensure_registered()
@@ -76,18 +81,19 @@ struct CMarkDocument {
             cmark_parser_attach_syntax_extension(parser, ext)
         }
         var text = markdown
-        env.parseLock.lock()
-        text.withUTF8 { bytes in
-            if let base = bytes.baseAddress {
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    cmark_parser_feed(parser, $0, bytes.count)
+        var root: OpaquePointer?
+        env.parseLock.withLock { _ in
+            text.withUTF8 { bytes in
+                if let base = bytes.baseAddress {
+                    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        cmark_parser_feed(parser, $0, bytes.count)
+                    }
                 }
             }
+            root = cmark_parser_finish(parser)
         }
-        let root = cmark_parser_finish(parser)!
-        env.parseLock.unlock()
         self.parser = parser
-        self.root = root
+        self.root = root!
     }
 
     func release() {

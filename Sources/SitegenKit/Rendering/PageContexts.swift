@@ -1,9 +1,11 @@
 import Foundation
+import MustacheEngine
+import Synchronization
 
 /// Builds the values the templates read (`docs/templates.md`).
 typealias Context = [String: TemplateValue]
 
-struct PageContexts: @unchecked Sendable {
+struct PageContexts: Sendable {
     let model: SiteModel
     let index: ExportIndex
     let graph: FollowGraph
@@ -13,13 +15,13 @@ struct PageContexts: @unchecked Sendable {
     private var summaries: [Context] = []
     private var tiles: [Context] = []
     private var alts: [String] = []
-    private var plainCaptions: [String] = []
+    private(set) var plainCaptions: [String] = []
     /// Fingerprints of each user summary and tile (pages include them by the thousand).
     private(set) var summaryHashes: [ContentHash] = []
     private(set) var tileHashes: [ContentHash] = []
     /// Users in directory order (case-folded username, then uid), and each user's rank in it.
     private(set) var directoryOrder: [Int] = []
-    private var rank: [Int] = []
+    private(set) var rank: [Int] = []
     /// `u/<slug>/`, percent-encoded, of each user.
     private var userPaths: [String] = []
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
@@ -117,272 +119,6 @@ struct PageContexts: @unchecked Sendable {
         let plain = plainCaptions[p]
         if plain.isEmpty { return "Photo by @\(model.users[post.owner].username)" }
         return plain.count > 140 ? String(plain.prefix(137)) + "…" : plain
-    }
-
-    // MARK: - Pages
-
-    func index(root: String = "") -> Context {
-        var context = common(root: root, title: options.title, path: "", description: "\(model.users.count) profiles")
-        context["users"] = TemplateValue(directoryOrder.map { ["html": Deferred.row($0, root: root)] })
-        context["userCount"] = TemplateValue(model.users.count)
-        context["userCountLabel"] = TemplateValue(model.users.count == 1 ? "person" : "people")
-        context["usersJSON"] = TemplateValue("users.json")
-        return context
-    }
-
-    func profile(_ u: Int, page: Int, pages: Int) -> Context {
-        let user = model.users[u]
-        let root = page == 1 ? "../../" : "../../../../"
-        let path = page == 1 ? userPath(u) : userPath(u) + "page/\(page)/"
-        let title = user.name.isEmpty ? "@\(user.username)" : "\(user.name) (@\(user.username))"
-        var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
-        var summary = userSummary(u)
-        summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
-        summary["hasBio"] = TemplateValue(!user.bio.isEmpty)
-        if !user.website.isEmpty {
-            if SafeURL.isLinkable(user.website) {
-                summary["website"] = .object(["href": .string(user.website), "text": .string(PageContexts.displayURL(user.website))])
-            } else {
-                summary["websiteText"] = TemplateValue(user.website)
-                summary["hasWebsiteText"] = TemplateValue(true)
-            }
-        }
-        summary["followersURL"] = TemplateValue(userPath(u) + "followers/")
-        summary["followingURL"] = TemplateValue(userPath(u) + "following/")
-        summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml")
-        context["user"] = TemplateValue(summary)
-        let size = options.pageSize
-        let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
-        context["tiles"] = TemplateValue(slice.map { ["html": Deferred.tile($0, root: root)] })
-        context["hasTiles"] = TemplateValue(!slice.isEmpty)
-        if pages > 1 {
-            var pagination: Context = ["page": .int(page), "pages": .int(pages)]
-            if page > 1 { pagination["prevURL"] = .string(page == 2 ? userPath(u) : userPath(u) + "page/\(page - 1)/") }
-            if page < pages { pagination["nextURL"] = .string(userPath(u) + "page/\(page + 1)/") }
-            context["pagination"] = TemplateValue(pagination)
-        }
-        if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = .string(image) }
-        return context
-    }
-
-    func list(_ u: Int, followers: Bool) -> Context {
-        let user = model.users[u]
-        let kind = followers ? "followers" : "following"
-        let heading = followers ? "Followers of @\(user.username)" : "@\(user.username) follows"
-        var context = common(root: "../../../", title: heading, path: userPath(u) + kind + "/")
-        context["user"] = TemplateValue(userSummary(u))
-        context["kind"] = TemplateValue(kind)
-        context["isFollowers"] = TemplateValue(followers)
-        context["isFollowing"] = TemplateValue(!followers)
-        context["heading"] = TemplateValue(heading)
-        // The repaired graph's rows, shown in username order; users that are not rendered are left out.
-        let row = followers ? graph.followers.row(Int(user.index)) : graph.following.row(Int(user.index))
-        let entries = row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
-        context["entries"] = TemplateValue(entries.map { ["html": Deferred.row($0, root: "../../../")] })
-        context["isEmpty"] = TemplateValue(entries.isEmpty)
-        return context
-    }
-
-    func post(_ p: Int) -> Context {
-        let post = model.posts[p]
-        let root = "../../"
-        let owner = model.users[post.owner]
-        var context = common(root: root, title: "Photo by @\(owner.username)", path: postPath(p),
-                             description: plainCaptions[p])
-        var comments: [Context] = []
-        for c in post.comments {
-            var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
-            if let u = model.user(username: c.username, in: index) { comment["url"] = .string(userPath(u)) }
-            comments.append(comment)
-        }
-        context["post"] = .object([
-            "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
-            "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
-            "captionHTML": Deferred.markdown(post.caption, root: root), "hasCaption": .bool(!post.caption.isEmpty),
-            "likesLabel": post.likes == 1 ? "like" : "likes",
-            "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
-            "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
-            "hasComments": .bool(!comments.isEmpty),
-        ])
-        if let image = imageURL(p) { context["ogImage"] = .string(image) }
-        return context
-    }
-
-    func tag(_ t: Int) -> Context {
-        let tag = model.tags[t]
-        var context = common(root: "../../", title: "#\(tag.display)", path: tagPath(tag.tag))
-        context["tag"] = TemplateValue(tag.display)
-        context["tiles"] = TemplateValue(tag.posts.map { ["html": Deferred.tile($0, root: "../../")] })
-        context["count"] = TemplateValue(tag.posts.count)
-        context["countLabel"] = TemplateValue(tag.posts.count == 1 ? "post" : "posts")
-        return context
-    }
-
-    func notFound() -> Context {
-        // Served at any depth: links go from the site's path (from --base-url), else from "/".
-        let path = options.baseURL.flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? "/"
-        let root = PageContexts.attribute(path.hasSuffix("/") ? path : path + "/")
-        return common(root: root, title: "Page not found", path: "404.html")
-    }
-
-    func feed(_ u: Int) -> Context {
-        let user = model.users[u]
-        let root = options.baseURL ?? "../../"
-        let profileURL = absolute(userPath(u)) ?? "../../" + userPath(u)
-        var entries: [Context] = []
-        for p in user.posts.prefix(20) {
-            let post = model.posts[p]
-            let plain = plainCaptions[p]
-            entries.append([
-                "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
-                "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
-                "title": .string(plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80))),
-                "updated": .string(PageContexts.iso8601(post.time)),
-                "contentHTML": Deferred.markdown(post.caption, root: root,
-                    prefix: "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"),
-            ])
-        }
-        var context: Context = [
-            "root": .string(root), "site": .object(site), "user": .object(userSummary(u)),
-            "feedID": .string(absolute(userPath(u) + "feed.xml") ?? "urn:sitegen:user:\(user.uid)"),
-            "profileURL": .string(profileURL),
-            "updated": .string(PageContexts.iso8601(user.posts.first.map { model.posts[$0].time } ?? 0)),
-            "entries": TemplateValue(entries),
-        ]
-        if let selfURL = absolute(userPath(u) + "feed.xml") { context["selfURL"] = .string(selfURL) }
-        return context
-    }
-
-    func sitemap(_ paths: [String]) -> Context {
-        // Without --base-url the locations stay relative (the build says so); the root is "./".
-        ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? ($0.isEmpty ? "./" : $0))] })]
-    }
-
-    /// An image's absolute URL (for Open Graph and feeds), when one can be given.
-    func imageURL(_ p: Int) -> String? {
-        let src = model.posts[p].src
-        if SafeURL.isHTTP(src) { return src }
-        return absolute(src)
-    }
-}
-
-/// One Markdown renderer per page depth: mentions and hashtags link relative to the page.
-final class MarkdownRenderers: @unchecked Sendable {
-    private var byRoot: [String: MarkdownRenderer] = [:]
-    private let lock = NSLock()
-    private let model: SiteModel
-    private let index: ExportIndex
-
-    init(model: SiteModel, index: ExportIndex) {
-        self.model = model
-        self.index = index
-    }
-
-    func html(_ markdown: String, root: String) -> String {
-        if markdown.isEmpty { return "" }
-        return renderer(root: root).render(markdown).html
-    }
-
-    private func renderer(root: String) -> MarkdownRenderer {
-        lock.lock()
-        defer { lock.unlock() }
-        if let r = byRoot[root] { return r }
-        let model = self.model, index = self.index
-        let r = MarkdownRenderer(
-            mentionURL: { name in
-                model.user(username: name, in: index).map { root + "u/" + Slugs.urlSegment(model.users[$0].slug) + "/" }
-            },
-            tagURL: { tag in root + "tags/" + Slugs.urlSegment(ExportIndex.fold(tag)) + "/" }
-        )
-        byRoot[root] = r
-        return r
-    }
-}
-
-/// Values a page context holds as a recipe until the page is printed: HTML of a grid
-/// tile, a user row or a Markdown text. A page's fingerprint reads the recipe (cheap), so
-/// a page whose inputs did not change is never rendered.
-enum Deferred {
-    static func tile(_ p: Int, root: String) -> TemplateValue { .deferred(.tile(p, root: root)) }
-
-    static func row(_ u: Int, root: String) -> TemplateValue { .deferred(.row(u, root: root)) }
-
-    static func markdown(_ text: String, root: String, prefix: String = "") -> TemplateValue {
-        if text.isEmpty && prefix.isEmpty { return "" }
-        return .deferred(.markdown(text, root: root, prefix: prefix))
-    }
-}
-
-/// The HTML of `_tile` and `_userrow` fragments, each rendered once per item and page
-/// depth, on first use, from any rendering thread (`SiteRenderer.html`).
-final class Fragments: @unchecked Sendable {
-    private struct Key: Hashable {
-        let row: Bool
-        let i: Int
-        let root: String
-    }
-
-    private var cache: [Key: String] = [:]
-    private let lock = NSLock()
-
-    func cached(row: Bool, _ i: Int, root: String, render: () -> String) -> String {
-        let key = Key(row: row, i: i, root: root)
-        lock.lock()
-        if let hit = cache[key] {
-            lock.unlock()
-            return hit
-        }
-        lock.unlock()
-        let html = render()
-        lock.lock()
-        cache[key] = html
-        lock.unlock()
-        return html
-    }
-}
-
-extension TemplateValue {
-    /// A hash of the value that does not depend on dictionary order (members are
-    /// combined by addition); a deferred tile or row stands for its item's context,
-    /// whose hash is computed once.
-    func fingerprint(_ contexts: PageContexts) -> ContentHash {
-        switch self {
-        case let .string(s): return ContentHash(tag: 1, s)
-        case let .int(i): return withUnsafeBytes(of: i) { ContentHash($0, seed: 2) }
-        case let .bool(b): return ContentHash(tag: b ? 3 : 4, "")
-        case let .list(items):
-            var h = withUnsafeBytes(of: items.count) { ContentHash($0, seed: 5) }
-            for item in items { h = h.then(item.fingerprint(contexts)) }
-            return h
-        case let .object(members):
-            var sum = withUnsafeBytes(of: members.count) { ContentHash($0, seed: 7) }
-            for (key, value) in members { sum = sum.plus(ContentHash(tag: 8, key).then(value.fingerprint(contexts))) }
-            return sum
-        case let .deferred(.tile(i, root)):
-            return contexts.tileHashes[i].then(ContentHash(tag: 9, root))
-        case let .deferred(.row(i, root)):
-            return contexts.summaryHashes[i].then(ContentHash(tag: 9, root))
-        case let .deferred(.markdown(text, root, prefix)):
-            return ContentHash(tag: 10, text).then(ContentHash(tag: 11, root)).then(ContentHash(tag: 12, prefix))
-        }
-    }
-}
-
-extension ContentHash {
-    /// The hash of a string's UTF-8 bytes under a tag (no copy of the bytes).
-    init(tag: UInt8, _ s: String) {
-        var s = s
-        self = s.withUTF8 { ContentHash(UnsafeRawBufferPointer($0), seed: UInt64(tag)) }
-    }
-
-    /// Order-dependent combination.
-    func then(_ other: ContentHash) -> ContentHash {
-        withUnsafeBytes(of: (high, low, other.high, other.low)) { ContentHash($0) }
-    }
-
-    /// Order-independent combination.
-    func plus(_ other: ContentHash) -> ContentHash {
-        ContentHash(high: high &+ other.high, low: low &+ other.low)
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What the site shows, built from the audit's repaired view of the export: the
 /// users that can be rendered, their posts newest first, the true counts, tags.
 /// Everything here is data; escaping happens in the templates and the Markdown renderer.
-public final class SiteModel: @unchecked Sendable {
+public struct SiteModel: Sendable {
     public struct User: Sendable {
         /// Index into `ExportIndex.users`.
         public let index: Int32
@@ -42,7 +42,7 @@ public final class SiteModel: @unchecked Sendable {
         public let text: String
     }
 
-    /// An image decoded from the export (dialect B), written once under `assets/img/`.
+    /// An image decoded from the export (timeline dialect), written once under `assets/img/`.
     public struct ImageAsset: Sendable {
         public let path: String
         public let bytes: [UInt8]

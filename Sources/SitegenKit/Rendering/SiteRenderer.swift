@@ -1,4 +1,6 @@
 import Foundation
+import MustacheEngine
+import Synchronization
 
 /// One output file: its path relative to the site root, its bytes (nil when the
 /// previous build's file is still right and was not rendered again), and the
@@ -16,7 +18,7 @@ public struct RenderedFile: Sendable {
 }
 
 /// Renders every page of a site to memory, on all cores.
-public struct SiteRenderer: @unchecked Sendable {
+public struct SiteRenderer: Sendable {
     enum Page {
         case index, notFound, sitemap, usersJSON
         case profile(user: Int, page: Int, pages: Int)
@@ -99,7 +101,8 @@ public struct SiteRenderer: @unchecked Sendable {
 
     /// The HTML a deferred value stands for (the template engine's resolver): `_tile` and
     /// `_userrow` rendered once per item and page depth, Markdown where it is printed.
-    func html(_ value: DeferredHTML) -> String {
+    func html(_ value: any DeferredValue) -> String {
+        guard let value = value as? DeferredHTML else { return "" }
         switch value {
         case let .tile(p, root):
             return contexts.fragments.cached(row: false, p, root: root) { fragment(contexts.tile(p), root: root, "_tile") }
@@ -149,10 +152,12 @@ public struct SiteRenderer: @unchecked Sendable {
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let chunk = 256
         let chunks = (pages.count + chunk - 1) / chunk
-        let counter = DoneCounter()
-        results.withUnsafeMutableBufferPointer { out in
-            let out = SendableBuffer(base: out.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: min(workers, chunks)) { worker in
+        let done = Atomic<Int>(0)
+        let workerCount = min(workers, chunks)
+        results.withUnsafeMutableBufferPointer { results in
+            // Worker w renders chunks w, w + workerCount, …: each page index is written once.
+            let out = DisjointWrites(results)
+            parallelFor(workerCount) { worker in
                 var c = worker
                 while c < chunks {
                     for i in (c * chunk)..<min(pages.count, (c + 1) * chunk) {
@@ -160,8 +165,9 @@ public struct SiteRenderer: @unchecked Sendable {
                         if Interruption.signal != nil { return }
                         out.base[i] = render(pages[i], path: paths[i], htmlPaths: htmlPaths, global: global, unchanged: unchanged)
                     }
-                    progress?(counter.add(min(chunk, pages.count - c * chunk)), pages.count)
-                    c += min(workers, chunks)
+                    let n = min(chunk, pages.count - c * chunk)
+                    progress?(done.add(n, ordering: .relaxed).newValue, pages.count)
+                    c += workerCount
                 }
             }
         }
@@ -183,21 +189,5 @@ public struct SiteRenderer: @unchecked Sendable {
             out += "\"posts\":\(user.postCount),\"followers\":\(user.followers),\"following\":\(user.following)}"
         }
         return out + "\n]\n"
-    }
-}
-
-/// A raw pointer the rendering threads write distinct indices of.
-struct SendableBuffer<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
-}
-
-final class DoneCounter: @unchecked Sendable {
-    private var done = 0
-    private let lock = NSLock()
-    func add(_ n: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        done += n
-        return done
     }
 }

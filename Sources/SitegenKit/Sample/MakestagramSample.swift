@@ -1,4 +1,4 @@
-/// Dialect A ("makestagram"): the model of a synthetic export, built in flat arrays
+/// Makestagram: the model of a synthetic export, built in flat arrays
 /// indexed by position in the sorted uid table (users and deleted accounts alike) and by
 /// post position in time order (= push id order). `MakestagramWriter.swift` writes it.
 final class MakestagramSample {

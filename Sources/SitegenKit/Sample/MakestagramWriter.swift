@@ -1,4 +1,4 @@
-/// Writes a `MakestagramSample` as a dialect A export, root keys and every object's keys
+/// Writes a `MakestagramSample` as a makestagram export, root keys and every object's keys
 /// in Firebase's order, as the console's "Export JSON" gives them.
 extension MakestagramSample {
     /// Photo sizes a phone uploads; `image_height` = screen width * height / width.

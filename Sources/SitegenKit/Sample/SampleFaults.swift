@@ -2,7 +2,7 @@
 /// generator with probability `faultRate` per record, from its own PRNG stream (so a
 /// seed gives the same faults every time). With `faultRate` 0 nothing is drawn.
 enum SampleFaults {
-    /// Dialect A, per user record.
+    /// Makestagram, per user record.
     enum User: UInt8 {
         case none
         /// One counter stored off by a small amount (a transaction lost or doubled).
@@ -31,7 +31,7 @@ enum SampleFaults {
                                        .selfFollow, .staleTimelineEntry]
     }
 
-    /// Dialect A, per post record.
+    /// Makestagram, per post record.
     enum Post: UInt8 {
         case none
         /// `like_count` off by a small amount.
@@ -53,18 +53,18 @@ enum SampleFaults {
                                        .posterWrongUID, .likeByDeletedUser, .deleted]
     }
 
-    /// Dialect A, per timeline entry.
+    /// Makestagram, per timeline entry.
     enum TimelineEntry: UInt8 {
         case none, missing, wrongPosterUID
     }
 
-    /// Dialect B, per user record.
+    /// The timeline dialect, per user record.
     enum TimelineUser: UInt8 {
         case none, danglingFollow, selfFollow
         static let drawable: [TimelineUser] = [.danglingFollow, .selfFollow]
     }
 
-    /// Dialect B, per post record.
+    /// The timeline dialect, per post record.
     enum TimelinePost: UInt8 {
         case none
         /// `username` names nobody (the account was deleted).
@@ -76,7 +76,7 @@ enum SampleFaults {
         static let drawable: [TimelinePost] = [.orphan, .imageMissing, .imageInvalid]
     }
 
-    /// Dialect B, per like or comment record.
+    /// The timeline dialect, per like or comment record.
     enum TimelineReaction: UInt8 {
         case none
         /// The same user liked again (a second like with a later key).

@@ -5,9 +5,9 @@
 struct SampleGraph {
     struct Flags: OptionSet {
         let rawValue: UInt8
-        /// Written as `following/<a>/<b>` (dialect A) or `users/<a>/follows/<b>` (dialect B).
+        /// Written as `following/<a>/<b>` (makestagram) or `users/<a>/follows/<b>` (timeline dialect).
         static let inFollowing = Flags(rawValue: 1)
-        /// Written as `followers/<b>/<a>` (dialect A).
+        /// Written as `followers/<b>/<a>` (makestagram).
         static let inFollowers = Flags(rawValue: 2)
         /// Both ends are users and differ: counted, fanned out to timelines.
         static let valid = Flags(rawValue: 4)

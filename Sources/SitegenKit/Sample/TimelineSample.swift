@@ -1,4 +1,4 @@
-/// Dialect B ("timeline"): users with uuid ids and `follows`, posts keyed by push id and
+/// The timeline dialect: users with uuid ids and `follows`, posts keyed by push id and
 /// owned by username, with comments, likes and a base64 JPEG under `images`.
 final class TimelineSample {
     typealias UserFault = SampleFaults.TimelineUser

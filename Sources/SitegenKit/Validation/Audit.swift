@@ -1,7 +1,26 @@
-/// The audit as one call: load, validate, and (for `--fix`) rewrite.
+/// The audit as one call: load, validate, and (for `--fix`) rewrite. `sitegen audit`
+/// runs these steps through `run(exportAt:dialect:stage:)`; `sitegen build` runs the
+/// same load and validation inside `Site.build`.
 public enum Audit {
-    public static func run(exportAt path: String, dialect: Dialect? = nil) throws -> AuditReport {
-        Validator.audit(try ExportLoader.load(path: path, dialect: dialect))
+    /// The stages of `run`, reported as each begins.
+    public enum Stage: Sendable {
+        case loading
+        /// The export is loaded (its size is known) and being validated.
+        case auditing(Export)
+    }
+
+    /// Loads the export at `path` (as `dialect`, or the one detected) and audits it.
+    /// `stage` is told as each stage begins. Between stages a signal received while
+    /// `Interruption` is installed stops the audit with `Interrupted`.
+    public static func run(exportAt path: String, dialect: Dialect? = nil,
+                           stage: (Stage) -> Void = { _ in }) throws -> AuditReport {
+        stage(.loading)
+        let export = try ExportLoader.load(path: path, dialect: dialect)
+        try Interruption.check()
+        stage(.auditing(export))
+        let report = Validator.audit(export)
+        try Interruption.check()
+        return report
     }
 
     /// The repaired export's bytes.

@@ -1,5 +1,5 @@
 /// What the validator found in one export, the repair it plans, and the true counts.
-public struct AuditReport: @unchecked Sendable {
+public struct AuditReport: Sendable {
     public let export: Export
     public let index: ExportIndex
     /// Sorted by path (Firebase key order), then code.

@@ -39,7 +39,7 @@ extension Validator {
         return result
     }
 
-    /// Dialect A: each valid edge of `followers/<a>/<b>` (b follows a) needs its mirror
+    /// Makestagram: each valid edge of `followers/<a>/<b>` (b follows a) needs its mirror
     /// `following/<b>/<a>`, and the reverse. The repaired graph is the union.
     func mirrorFollowTrees(followers f: EdgeTree, following g: EdgeTree) {
         let n = index.users.count
@@ -76,7 +76,7 @@ extension Validator {
         }
     }
 
-    /// Dialect B: `users/<a>/follows/<b>` (a follows b): dangling, else self-follow.
+    /// The timeline dialect: `users/<a>/follows/<b>` (a follows b): dangling, else self-follow.
     func checkFollowsLists() {
         var follower: [Int32] = [], followed: [Int32] = []
         for a in index.users.indices {

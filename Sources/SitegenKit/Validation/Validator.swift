@@ -1,19 +1,24 @@
 import Foundation
+import Synchronization
 
 /// Finds every inconsistency of an export (`shared/spec/audit.md`, read as in
 /// `docs/audit-rules.md`) and plans the repair. One pass per concern, in the order
 /// the rules need: users, follow graph, posts and likes, counters, timeline.
-public final class Validator {
+///
+/// `@unchecked Sendable`: the checks that `run` starts side by side (`parallel`) share
+/// this object, and each writes stored properties no other check running at the same
+/// time reads or writes (their inputs are set by the steps before them); findings and
+/// edits, which every check adds to, are behind `recorded`. Which property a check
+/// touches is a fact of `run`'s order that the compiler cannot see.
+public final class Validator: @unchecked Sendable {
     let export: Export
     let doc: JSONDocument
     let index = ExportIndex()
-    var findings: [Finding] = []
-    var edits: [RepairEdit] = []
+    /// What the checks found and the repair they plan, added to from every check.
+    private let recorded = Mutex<(findings: [Finding], edits: [RepairEdit])>(([], []))
 
     /// The repaired follow graph.
     var graph = FollowGraph.empty
-    /// Guards `findings` and `edits`: checks run on two threads.
-    private let lock = NSLock()
     /// Per post: likes by existing users.
     var likeCount: [Int] = []
 
@@ -34,18 +39,18 @@ public final class Validator {
         indexUsers()
         switch export.dialect {
         case .makestagram:
-            var followers = EdgeTree(nodeOf: []), following = EdgeTree(nodeOf: [])
-            var names: [(name: String, node: Int32)?] = []
+            let followers = TaskResult(EdgeTree(nodeOf: [])), following = TaskResult(EdgeTree(nodeOf: []))
+            let names = TaskResult<[(name: String, node: Int32)?]>([])
             Validator.parallel(
-                { followers = self.walkEdgeTree(self.export.followers, name: "followers") },
-                { following = self.walkEdgeTree(self.export.following, name: "following") },
+                { followers.set(self.walkEdgeTree(self.export.followers, name: "followers")) },
+                { following.set(self.walkEdgeTree(self.export.following, name: "following")) },
                 { self.indexPostsByOwner(); self.checkPostLikes() },
-                { names = self.checkUsernames() }
+                { names.set(self.checkUsernames()) }
             )
-            applyUsernames(names)
-            mirrorFollowTrees(followers: followers, following: following)
+            applyUsernames(names.value)
+            mirrorFollowTrees(followers: followers.value, following: following.value)
             // The timeline is the largest check: its slices share the cores with the rest.
-            let timeline = export.timeline.map { TimelineCheck(self, timeline: $0, parts: 4) }
+            let timeline = export.timeline.map { FanOutCheck(self, timeline: $0, parts: 4) }
             Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters() }] + (timeline?.slices ?? []))
             timeline?.finish()
         case .timeline:
@@ -59,15 +64,16 @@ public final class Validator {
     }
 
     /// Runs `tasks` on up to all cores and returns when every one is done.
-    static func parallel(_ tasks: () -> Void...) {
+    static func parallel(_ tasks: @Sendable () -> Void...) {
         parallel(tasks)
     }
 
-    static func parallel(_ tasks: [() -> Void]) {
-        DispatchQueue.concurrentPerform(iterations: tasks.count) { tasks[$0]() }
+    static func parallel(_ tasks: [@Sendable () -> Void]) {
+        parallelFor(tasks.count) { tasks[$0]() }
     }
 
     func report() -> AuditReport {
+        let (findings, edits) = recorded.withLock { $0 }
         let keys = findings.map { PathSortKey($0.path) }
         let order = findings.indices.sorted { a, b in
             let c = PathSortKey.compare(keys[a], keys[b])
@@ -97,15 +103,11 @@ public final class Validator {
 
     func report(_ code: FindingCode, _ path: String, found: String?, expected: String? = nil, repair: Repair = .none) {
         let finding = Finding(code: code, path: path, found: found, expected: expected, repair: repair)
-        lock.lock()
-        findings.append(finding)
-        lock.unlock()
+        recorded.withLock { $0.findings.append(finding) }
     }
 
     func record(_ edit: RepairEdit) {
-        lock.lock()
-        edits.append(edit)
-        lock.unlock()
+        recorded.withLock { $0.edits.append(edit) }
     }
 
     /// Reports a finding whose repair removes `node`.

@@ -60,14 +60,16 @@ extension Sitegen {
             let clock = StageClock(enabled: timings)
             let report: AuditReport
             do {
-                progress.step("loading \(export)")
-                let loaded = try ExportLoader.load(path: export, dialect: dialect?.value ?? config.schema.dialect)
-                clock.lap("load", bytes: loaded.byteCount)
-                try Interruption.check()
-                progress.step("auditing")
-                report = Validator.audit(loaded)
-                clock.lap("audit", bytes: loaded.byteCount)
-                try Interruption.check()
+                report = try SitegenKit.Audit.run(exportAt: export, dialect: dialect?.value ?? config.schema.dialect) { stage in
+                    switch stage {
+                    case .loading:
+                        progress.step("loading \(export)")
+                    case let .auditing(loaded):
+                        clock.lap("load", bytes: loaded.byteCount)
+                        progress.step("auditing")
+                    }
+                }
+                clock.lap("audit", bytes: report.export.byteCount)
             } catch var interrupted as Interrupted {
                 progress.done()
                 interrupted.outcome = RepairWriter.unchangedNote(target, existed: targetExisted)
@@ -102,7 +104,7 @@ extension Sitegen {
             clock.total(bytes: report.export.byteCount)
             let remaining = fix ? report.findings.count - report.repairableCount : report.findings.count
             // Exit here: tearing down a large export's structures would only cost time.
-            fflush(stdout)
+            flushStandardOutput()
             Glibc.exit(remaining > 0 ? 1 : 0)
         }
     }

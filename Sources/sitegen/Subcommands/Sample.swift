@@ -27,7 +27,7 @@ extension Sitegen {
         @Option(help: "Seed of the generator.")
         var seed: UInt64 = 1
 
-        @Option(help: "Export dialect: makestagram (A) or timeline (B).")
+        @Option(help: "Export dialect: makestagram or timeline.")
         var dialect: DialectName = .makestagram
 
         @Option(name: .customLong("faults"), help: "Share of drifted records, 0...1.")

@@ -54,9 +54,9 @@ extension Sitegen {
             do {
                 try await server.run(host: host, port: port, running: { port in
                     print("sitegen: serving \(output)/ at http://\(hostForURL):\(port)\(base)\(watch ? " (watching for changes)" : "")")
-                    fflush(stdout)
+                    flushStandardOutput()
                 }, background: reload.map { reload in
-                    {
+                    { @Sendable in
                         await watcher.run { await Serve.rebuild(request, site: site, reload: reload) }
                     }
                 })

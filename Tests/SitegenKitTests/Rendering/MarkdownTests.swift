@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 @testable import SitegenKit
 
 /// Users `ana`, `bob.smith` and `zoë` exist; mentions and tags link like a profile page's (root "../../").
@@ -285,10 +286,11 @@ private func html(_ markdown: String) -> String {
     }
 }
 
-/// Collects the names passed to `mentionURL` (called from one thread in these tests).
-private final class MentionLog: @unchecked Sendable {
-    private(set) var all: [String] = []
-    func add(_ name: String) { all.append(name) }
+/// Collects the names passed to `mentionURL`.
+private final class MentionLog: Sendable {
+    private let names = Mutex<[String]>([])
+    var all: [String] { names.withLock { $0 } }
+    func add(_ name: String) { names.withLock { $0.append(name) } }
 }
 
 /// A small tokenizer for the tags of generated HTML: names, attributes with quoted or bare values.

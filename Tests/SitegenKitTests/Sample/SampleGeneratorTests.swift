@@ -84,7 +84,7 @@ struct SampleGeneratorTests {
         #expect(root["s"] as? String == "quote \" backslash \\ nl \n tab \t cr \r bell \u{07} nul \u{00} us \u{1F} é 日本 🧗")
     }
 
-    @Test("dialect A has every node, auth uids and Firebase Storage image urls")
+    @Test("makestagram has every node, auth uids and Firebase Storage image urls")
     func makestagramShape() throws {
         let root = try Self.parse(SampleGenerator.generate(SampleOptions(users: 500, seed: 11)))
         for node in ["users", "posts", "followers", "following", "postLikes", "timeline"] {
@@ -117,7 +117,7 @@ struct SampleGeneratorTests {
         #expect(withCaption > 0)
     }
 
-    @Test("a dialect A export with faultRate 0 is consistent")
+    @Test("a makestagram export with faultRate 0 is consistent")
     func makestagramConsistent() throws {
         let root = try Self.parse(SampleGenerator.generate(SampleOptions(users: 600, seed: 5)))
         let users = try #require(root["users"] as? [String: Object])
@@ -190,7 +190,7 @@ struct SampleGeneratorTests {
         }
     }
 
-    @Test("dialect B: users with follows, posts with comments, likes and base64 JPEG images")
+    @Test("the timeline dialect: users with follows, posts with comments, likes and base64 JPEG images")
     func timelineShapeAndConsistency() throws {
         let root = try Self.parse(SampleGenerator.generate(SampleOptions(users: 300, seed: 2, dialect: .timeline)))
         let users = try #require(root["users"] as? [String: Object])

@@ -1,5 +1,5 @@
 // Golden pages: Fixtures/site/small-export.json built with `--page-size 2 --base-url
-// https://example.test/`, and one post page of the dialect B sample, compared line by line
+// https://example.test/`, and one post page of the timeline-dialect sample, compared line by line
 // with the files in __Snapshots__/GoldenPageTests/.
 //
 // Re-record after an intended change to the templates or the rendering (from the package root):
@@ -68,7 +68,7 @@ import Testing
         #expect(!joaoText.contains(#"href="javascript:"#))
     }
 
-    // MARK: - Dialect B
+    // MARK: - Timeline dialect
 
     static let timelinePost = "-K3nLa8fvfntYa_TSH4m"
 

@@ -38,7 +38,7 @@ enum Corpus {
         [r]: javascript:alert(1) "title\(imgBreakout)"
         """
 
-    // MARK: - Dialect A
+    // MARK: - Makestagram
 
     /// Users, names, bios, websites, post keys, captions and image URLs carrying payloads.
     static func makestagram() -> [String: Any] {
@@ -82,7 +82,7 @@ enum Corpus {
         return ["users": userNodes, "posts": posts, "following": following, "followers": followers]
     }
 
-    // MARK: - Dialect B
+    // MARK: - Timeline dialect
 
     /// Comments, captions, usernames, post keys and image keys carrying payloads.
     static func timeline(jpegBase64: String) -> [String: Any] {
@@ -113,7 +113,7 @@ enum Corpus {
         return ["users": users, "posts": posts, "images": images]
     }
 
-    /// The first image of the dialect B sample (a real 64×64 JPEG).
+    /// The first image of the timeline-dialect sample (a real 64×64 JPEG).
     static func sampleJPEGBase64() throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: SiteTest.timelineExport))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]

@@ -1,11 +1,12 @@
 import Foundation
+import MustacheEngine
 
 /// The site's templates, parsed and checked before anything is rendered: a parse
 /// error names the file, line and column; a missing template or partial is an error
 /// too, since rendering would silently leave it out. Rendered by `TemplateEngine`,
 /// which reads the same Mustache as swift-mustache (the tests compare the two on
 /// every template) about 30 times faster, on typed values instead of `Any`.
-public struct TemplateSet: @unchecked Sendable {
+public struct TemplateSet: Sendable {
     public static let required = ["layout", "index", "profile", "list", "post", "tag", "404", "feed", "sitemap", "_tile", "_userrow"]
 
     /// Put before every template: the engine escapes `{{x}}` for HTML either way, and
@@ -78,7 +79,7 @@ public struct TemplateSet: @unchecked Sendable {
         return names
     }
 
-    func render(_ context: Context, _ template: String, resolve: ((DeferredHTML) -> String)? = nil) -> [UInt8] {
+    func render(_ context: Context, _ template: String, resolve: DeferredResolver? = nil) -> [UInt8] {
         engine.renderUTF8(template, .object(context), resolve: resolve)
     }
 }

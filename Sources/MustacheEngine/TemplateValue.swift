@@ -6,9 +6,10 @@ public enum TemplateValue: Sendable {
     case bool(Bool)
     case list([TemplateValue])
     case object([String: TemplateValue])
-    /// HTML made only when the page is printed (a grid tile, a user row, Markdown): the
-    /// engine asks the renderer's resolver for it. It behaves as the string it stands for.
-    case deferred(DeferredHTML)
+    /// A value whose text is made only when a template prints it: the engine passes it to
+    /// the resolver given to `renderUTF8` and prints what that returns, escaped as a
+    /// string would be. What it stands for is the caller's business.
+    case deferred(any DeferredValue)
 
     /// Mustache truthiness as swift-mustache has it: only `false` and an empty list are
     /// false (an empty string and 0 are true; templates use flags such as `hasName`).
@@ -47,12 +48,9 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     }
 }
 
-/// What a `.deferred` value stands for; `PageContexts` makes them, `Fragments` resolves them.
-public enum DeferredHTML: Sendable {
-    /// `_tile` of post `i`, for a page at `root`.
-    case tile(Int, root: String)
-    /// `_userrow` of user `i`, for a page at `root`.
-    case row(Int, root: String)
-    /// `prefix` followed by the Markdown `text` as HTML, links relative to `root`.
-    case markdown(String, root: String, prefix: String)
-}
+/// What a `.deferred` value holds: anything the caller's resolver understands. The
+/// engine never looks inside; it only hands the value back to the resolver.
+public protocol DeferredValue: Sendable {}
+
+/// Makes the text of a `.deferred` value as it is printed.
+public typealias DeferredResolver = (any DeferredValue) -> String

@@ -1,4 +1,4 @@
-// MARK: - Dialect B: posts owned by username, likes, comments, images
+// MARK: - Timeline dialect: posts owned by username, likes, comments, images
 
 extension Validator {
     func checkTimelinePosts() {

@@ -1,4 +1,4 @@
-// MARK: - Dialect A: posts, likes, counters
+// MARK: - Makestagram: posts, likes, counters
 
 extension Validator {
     /// Indexes `posts/<uid>/<key>`: a group whose uid is not a user is one `post_orphan`

@@ -12,6 +12,9 @@
 /// swift-mustache; any other type escapes as HTML).
 /// Not supported (init throws): transforms `{{f(x)}}`, dynamic partials `{{>*x}}`, `{{<*x}}`.
 /// Lists and objects render as nothing in `{{x}}` (swift-mustache prints Swift's description).
+///
+/// `@unchecked Sendable`: the compiled templates live in raw buffers (not sendable to the
+/// compiler) that `init` fills and `deinit` frees; in between, rendering only reads them.
 public final class TemplateEngine: @unchecked Sendable {
     // Everything rendering reads lives in buffers of plain values, allocated once and
     // freed in deinit: rendering from many threads touches no shared reference counts.
@@ -124,12 +127,12 @@ public final class TemplateEngine: @unchecked Sendable {
 
     /// `render` as UTF-8 bytes, without making a `String` (the fastest way to a file).
     /// `resolve` makes the HTML of the context's `.deferred` values as they are printed.
-    public func renderUTF8(_ name: String, _ context: TemplateValue, resolve: ((DeferredHTML) -> String)? = nil) -> [UInt8] {
+    public func renderUTF8(_ name: String, _ context: TemplateValue, resolve: DeferredResolver? = nil) -> [UInt8] {
         guard let t = templateIndex[name] else { return [] }
         return withRendered(template: t, context, resolve: resolve) { Array($0) }
     }
 
-    private func withRendered<T>(template t: Int, _ context: TemplateValue, resolve: ((DeferredHTML) -> String)? = nil,
+    private func withRendered<T>(template t: Int, _ context: TemplateValue, resolve: DeferredResolver? = nil,
                                  _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         var renderer = TemplateRenderer(engine: self, context: context, capacity: sizeHints[t], resolve: resolve)
         defer { renderer.out.free() }

@@ -1,11 +1,13 @@
-// MARK: - Dialect A: timeline fan-out
+import Synchronization
+
+// MARK: - Makestagram: the `timeline` node's fan-out
 
 extension Validator {
     /// `timeline/<u>/<key>` must hold exactly the posts of u and of everyone u follows
     /// (in the repaired graph), each with the owner's uid as `poster_uid`. The lists
     /// are checked in `parts` independent slices, so they can run side by side with
     /// other checks; `finish` then adds the lists of users who have none.
-    final class TimelineCheck: @unchecked Sendable {
+    final class FanOutCheck: Sendable {
         private let validator: Validator
         let timeline: Int32
         private let lists: [(node: Int32, uid: String)]
@@ -13,8 +15,8 @@ extension Validator {
         /// Per slice: the users whose list it checked (each slice writes only its own box).
         private let visited: [Visited]
 
-        private final class Visited {
-            var users: [Int32] = []
+        private final class Visited: Sendable {
+            let users = Mutex<[Int32]>([])
         }
 
         init(_ validator: Validator, timeline: Int32, parts: Int) {
@@ -29,7 +31,7 @@ extension Validator {
         }
 
         /// One closure per slice.
-        var slices: [() -> Void] {
+        var slices: [@Sendable () -> Void] {
             (0..<(bounds.count - 1)).map { part in { self.check(part) } }
         }
 
@@ -49,14 +51,14 @@ extension Validator {
                 v.checkTimelineList(list, of: u, uid: uid, seenBy: &seenBy)
                 v.addMissingEntries(of: u, seen: &seenBy, under: list, keys: [])
             }
-            visited[part].users = mine
+            visited[part].users.withLock { $0 = mine }
         }
 
         /// `timeline_missing` for every user without a list; after all slices.
         func finish() {
             let v = validator
             var hasList = [Bool](repeating: false, count: v.index.users.count)
-            for part in visited { for u in part.users { hasList[Int(u)] = true } }
+            for part in visited { for u in part.users.withLock({ $0 }) { hasList[Int(u)] = true } }
             var seen = [Int32](repeating: -1, count: v.index.posts.count)
             for u in v.index.users.indices where !hasList[u] {
                 v.addMissingEntries(of: Int32(u), seen: &seen, under: timeline, keys: [v.index.users[u].uid])

@@ -1,4 +1,4 @@
-/// Dialect A: the `timeline` fan-out and the `users` records.
+/// Makestagram: the `timeline` fan-out and the `users` records.
 extension MakestagramSample {
     func writeTimeline(_ w: JSONWriter) {
         let f = options.faultRate

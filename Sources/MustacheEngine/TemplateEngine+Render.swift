@@ -26,9 +26,9 @@ struct TemplateRenderer {
     private var indent: [UInt8] = []
     private var depth = 0
     /// Makes the HTML of `.deferred` values.
-    private let resolve: ((DeferredHTML) -> String)?
+    private let resolve: DeferredResolver?
 
-    init(engine: TemplateEngine, context: TemplateValue, capacity: Int, resolve: ((DeferredHTML) -> String)?) {
+    init(engine: TemplateEngine, context: TemplateValue, capacity: Int, resolve: DeferredResolver?) {
         self.resolve = resolve
         code = engine.code
         pool = engine.textPool

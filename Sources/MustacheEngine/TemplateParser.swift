@@ -3,17 +3,6 @@
 /// handling give exactly the tokens swift-mustache gives. Rendering then works on a
 /// flat instruction list compiled from these nodes (TemplateEngine.swift).
 
-/// A template error: which template, what, where (1-based line and column; the column
-/// counts characters, as swift-mustache's errors did).
-public struct TemplateError: Error, Sendable, CustomStringConvertible {
-    public let template: String
-    public let message: String
-    public let line: Int
-    public let column: Int
-
-    public var description: String { "\(template):\(line):\(column): \(message)" }
-}
-
 /// A name as written in a tag (`a.b`, `.`, `.url`), pre-split into path components.
 struct TemplateName: Equatable {
     /// Components, empty for the current value (`.`, also `{{}}` as in swift-mustache).

@@ -1,0 +1,23 @@
+import Synchronization
+
+/// The HTML of `_tile` and `_userrow` fragments, each rendered once per item and page
+/// depth, on first use, from any rendering thread (`SiteRenderer.html`).
+final class Fragments: Sendable {
+    private struct Key: Hashable {
+        let row: Bool
+        let i: Int
+        let root: String
+    }
+
+    private let cache = Mutex<[Key: String]>([:])
+
+    /// The cached HTML, or `render()`'s, cached. Two threads may both render an item
+    /// the first time (the result is the same); the lock is not held while rendering.
+    func cached(row: Bool, _ i: Int, root: String, render: () -> String) -> String {
+        let key = Key(row: row, i: i, root: root)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let html = render()
+        cache.withLock { $0[key] = html }
+        return html
+    }
+}

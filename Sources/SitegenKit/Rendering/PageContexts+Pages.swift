@@ -1,0 +1,149 @@
+import Foundation
+import MustacheEngine
+
+/// The context of each kind of page (`docs/templates.md` says what each template reads).
+extension PageContexts {
+    func index(root: String = "") -> Context {
+        var context = common(root: root, title: options.title, path: "", description: "\(model.users.count) profiles")
+        context["users"] = TemplateValue(directoryOrder.map { ["html": Deferred.row($0, root: root)] })
+        context["userCount"] = TemplateValue(model.users.count)
+        context["userCountLabel"] = TemplateValue(model.users.count == 1 ? "person" : "people")
+        context["usersJSON"] = TemplateValue("users.json")
+        return context
+    }
+
+    func profile(_ u: Int, page: Int, pages: Int) -> Context {
+        let user = model.users[u]
+        let root = page == 1 ? "../../" : "../../../../"
+        let path = page == 1 ? userPath(u) : userPath(u) + "page/\(page)/"
+        let title = user.name.isEmpty ? "@\(user.username)" : "\(user.name) (@\(user.username))"
+        var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
+        var summary = userSummary(u)
+        summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
+        summary["hasBio"] = TemplateValue(!user.bio.isEmpty)
+        if !user.website.isEmpty {
+            if SafeURL.isLinkable(user.website) {
+                summary["website"] = .object(["href": .string(user.website), "text": .string(PageContexts.displayURL(user.website))])
+            } else {
+                summary["websiteText"] = TemplateValue(user.website)
+                summary["hasWebsiteText"] = TemplateValue(true)
+            }
+        }
+        summary["followersURL"] = TemplateValue(userPath(u) + "followers/")
+        summary["followingURL"] = TemplateValue(userPath(u) + "following/")
+        summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml")
+        context["user"] = TemplateValue(summary)
+        let size = options.pageSize
+        let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
+        context["tiles"] = TemplateValue(slice.map { ["html": Deferred.tile($0, root: root)] })
+        context["hasTiles"] = TemplateValue(!slice.isEmpty)
+        if pages > 1 {
+            var pagination: Context = ["page": .int(page), "pages": .int(pages)]
+            if page > 1 { pagination["prevURL"] = .string(page == 2 ? userPath(u) : userPath(u) + "page/\(page - 1)/") }
+            if page < pages { pagination["nextURL"] = .string(userPath(u) + "page/\(page + 1)/") }
+            context["pagination"] = TemplateValue(pagination)
+        }
+        if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = .string(image) }
+        return context
+    }
+
+    func list(_ u: Int, followers: Bool) -> Context {
+        let user = model.users[u]
+        let kind = followers ? "followers" : "following"
+        let heading = followers ? "Followers of @\(user.username)" : "@\(user.username) follows"
+        var context = common(root: "../../../", title: heading, path: userPath(u) + kind + "/")
+        context["user"] = TemplateValue(userSummary(u))
+        context["kind"] = TemplateValue(kind)
+        context["isFollowers"] = TemplateValue(followers)
+        context["isFollowing"] = TemplateValue(!followers)
+        context["heading"] = TemplateValue(heading)
+        // The repaired graph's rows, shown in username order; users that are not rendered are left out.
+        let row = followers ? graph.followers.row(Int(user.index)) : graph.following.row(Int(user.index))
+        let entries = row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
+        context["entries"] = TemplateValue(entries.map { ["html": Deferred.row($0, root: "../../../")] })
+        context["isEmpty"] = TemplateValue(entries.isEmpty)
+        return context
+    }
+
+    func post(_ p: Int) -> Context {
+        let post = model.posts[p]
+        let root = "../../"
+        let owner = model.users[post.owner]
+        var context = common(root: root, title: "Photo by @\(owner.username)", path: postPath(p),
+                             description: plainCaptions[p])
+        var comments: [Context] = []
+        for c in post.comments {
+            var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
+            if let u = model.user(username: c.username, in: index) { comment["url"] = .string(userPath(u)) }
+            comments.append(comment)
+        }
+        context["post"] = .object([
+            "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
+            "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
+            "captionHTML": Deferred.markdown(post.caption, root: root), "hasCaption": .bool(!post.caption.isEmpty),
+            "likesLabel": post.likes == 1 ? "like" : "likes",
+            "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
+            "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
+            "hasComments": .bool(!comments.isEmpty),
+        ])
+        if let image = imageURL(p) { context["ogImage"] = .string(image) }
+        return context
+    }
+
+    func tag(_ t: Int) -> Context {
+        let tag = model.tags[t]
+        var context = common(root: "../../", title: "#\(tag.display)", path: tagPath(tag.tag))
+        context["tag"] = TemplateValue(tag.display)
+        context["tiles"] = TemplateValue(tag.posts.map { ["html": Deferred.tile($0, root: "../../")] })
+        context["count"] = TemplateValue(tag.posts.count)
+        context["countLabel"] = TemplateValue(tag.posts.count == 1 ? "post" : "posts")
+        return context
+    }
+
+    func notFound() -> Context {
+        // Served at any depth: links go from the site's path (from --base-url), else from "/".
+        let path = options.baseURL.flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? "/"
+        let root = PageContexts.attribute(path.hasSuffix("/") ? path : path + "/")
+        return common(root: root, title: "Page not found", path: "404.html")
+    }
+
+    func feed(_ u: Int) -> Context {
+        let user = model.users[u]
+        let root = options.baseURL ?? "../../"
+        let profileURL = absolute(userPath(u)) ?? "../../" + userPath(u)
+        var entries: [Context] = []
+        for p in user.posts.prefix(20) {
+            let post = model.posts[p]
+            let plain = plainCaptions[p]
+            entries.append([
+                "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
+                "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
+                "title": .string(plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80))),
+                "updated": .string(PageContexts.iso8601(post.time)),
+                "contentHTML": Deferred.markdown(post.caption, root: root,
+                    prefix: "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"),
+            ])
+        }
+        var context: Context = [
+            "root": .string(root), "site": .object(site), "user": .object(userSummary(u)),
+            "feedID": .string(absolute(userPath(u) + "feed.xml") ?? "urn:sitegen:user:\(user.uid)"),
+            "profileURL": .string(profileURL),
+            "updated": .string(PageContexts.iso8601(user.posts.first.map { model.posts[$0].time } ?? 0)),
+            "entries": TemplateValue(entries),
+        ]
+        if let selfURL = absolute(userPath(u) + "feed.xml") { context["selfURL"] = .string(selfURL) }
+        return context
+    }
+
+    func sitemap(_ paths: [String]) -> Context {
+        // Without --base-url the locations stay relative (the build says so); the root is "./".
+        ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? ($0.isEmpty ? "./" : $0))] })]
+    }
+
+    /// An image's absolute URL (for Open Graph and feeds), when one can be given.
+    func imageURL(_ p: Int) -> String? {
+        let src = model.posts[p].src
+        if SafeURL.isHTTP(src) { return src }
+        return absolute(src)
+    }
+}
