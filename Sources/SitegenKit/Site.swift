@@ -8,18 +8,18 @@ public enum Site {
         public var output: String
         /// A templates folder laid over the built-in theme; nil: `TemplateLocator` looks.
         public var templates: String?
-        /// Read the export as this dialect instead of detecting it (`[schema] dialect`).
-        public var dialect: Dialect?
+        /// How to read the export: sitegen.toml's `[schema]` (dialect, renamed nodes and fields).
+        public var mapping: Schema.Mapping
         public var options: SiteOptions
         /// Render every page to memory and write nothing (for measuring).
         public var dryRun: Bool
 
-        public init(export: String, output: String, templates: String? = nil, dialect: Dialect? = nil,
+        public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                     options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
             self.export = export
             self.output = output
             self.templates = templates
-            self.dialect = dialect
+            self.mapping = mapping
             self.options = options
             self.dryRun = dryRun
         }
@@ -28,6 +28,8 @@ public enum Site {
     public struct Result: Sendable {
         public var report: AuditReport?
         public var skipped: [String] = []
+        /// `[schema]` mappings that name a node or field the export does not have.
+        public var unusedMappings: [String] = []
         public var files = 0
         public var written = SiteWriter.Summary()
         /// Nothing changed since the previous build: no page was rendered.
@@ -58,10 +60,11 @@ public enum Site {
         try Interruption.check()
 
         progress?(.loading)
-        let export = try ExportLoader.load(path: request.export, dialect: request.dialect)
+        let export = try ExportLoader.load(path: request.export, mapping: request.mapping)
         try Interruption.check()
         let inputs = fingerprint(export: export, templates: templates, options: request.options)
         var result = Result()
+        result.unusedMappings = export.schema.unusedMappings(in: export.document)
         if !request.dryRun && writer.isUpToDate(previous, inputs: inputs) {
             result.upToDate = true
             return result
@@ -101,7 +104,8 @@ public enum Site {
     /// Identifies a build's inputs: the export's bytes, the templates, the options.
     static func fingerprint(export: Export, templates: TemplateSet, options: SiteOptions) -> String {
         let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
-        let settings = "\(export.dialect.rawValue)|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
+        let names = export.schema.mapping.nodes.map { "\($0.key.rawValue)=\($0.value)" }.sorted() + export.schema.mapping.fields.map { "\($0.key.rawValue)=\($0.value)" }.sorted()
+        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
         return "\(data)-\(templates.fingerprint)-\(ContentHash(settings))"
     }
 }

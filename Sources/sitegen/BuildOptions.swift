@@ -60,7 +60,7 @@ struct BuildOptions: ParsableArguments {
             export: export ?? config.exportPath,
             output: output ?? config.outputPath,
             templates: templates ?? config.templates,
-            dialect: config.schema.dialect,
+            mapping: config.schema,
             options: options, dryRun: dryRun)
     }
 
@@ -95,6 +95,7 @@ struct BuildOptions: ParsableArguments {
             }
             return
         }
+        for warning in result.unusedMappings { printError("sitegen: warning: \(configFile.config ?? SiteConfig.fileName): \(warning)") }
         if let report = result.report, !report.findings.isEmpty {
             let count = report.findings.count
             let codes = report.summary.map { "\($0.code.rawValue) \($0.count)" }.joined(separator: ", ")

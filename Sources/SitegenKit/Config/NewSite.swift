@@ -61,9 +61,18 @@ public enum NewSite {
     # `sitegen theme eject` writes the built-in theme out to start from.
     # templates = "Templates"
 
-    # How to read the export. The dialect is detected when it is not given.
+    # How to read the export. The dialect is detected when it is not given. The variants
+    # that apps built from the tutorials write (posts_count, createdAt, imageEndPoint,
+    # userName, postID, ...) are recognised without help; an app that renamed a node or a
+    # field maps the tutorial's name to its own, and findings and repairs use its names.
     # [schema]
     # dialect = "makestagram"   # or "timeline"
+    #
+    # [schema.nodes]            # root nodes: users, posts, followers, following,
+    # posts = "user_posts"      #   postLikes, timeline, images
+    #
+    # [schema.fields]           # fields of users, posts, likes, comments, timeline entries
+    # created_at = "timestamp"
 
     """
 
@@ -119,7 +128,7 @@ public enum NewSite {
               { "key": "Referrer-Policy", "value": "strict-origin-when-cross-origin" },
               { "key": "X-Frame-Options", "value": "DENY" },
               { "key": "Permissions-Policy", "value": "camera=(), microphone=(), geolocation=()" },
-              { "key": "Content-Security-Policy", "value": "default-src 'self'; img-src 'self' https:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" }
+              { "key": "Content-Security-Policy", "value": "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" }
             ]
           },
           {

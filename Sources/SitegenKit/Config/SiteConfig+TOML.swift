@@ -117,13 +117,13 @@ extension SiteConfig {
             return text
         }
 
-        mutating func schema(_ value: TOMLValueConvertible) throws(SitegenError) -> SiteConfig.Schema {
+        mutating func schema(_ value: TOMLValueConvertible) throws(SitegenError) -> Schema.Mapping {
             guard value.type == .table, let schema = value.table else {
                 throw error("schema", "must be a table ([schema]), not \(SiteConfig.describe(value))")
             }
             table = ["schema"]
             defer { table = [] }
-            var result = SiteConfig.Schema()
+            var result = Schema.Mapping()
             for key in schema.keys.sorted() {
                 let value = schema[key]!
                 switch key {
@@ -133,12 +133,38 @@ extension SiteConfig {
                         throw error(key, "must be \(Dialect.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(name)\"")
                     }
                     result.dialect = dialect
-                case "nodes", "fields":
-                    // Renamed nodes and fields are not read yet: refusing them beats a
-                    // site built as if the app used the tutorial's names.
-                    throw error(key, "is not supported by this version of sitegen: the export must use the tutorial's node and field names or the variants sitegen recognises")
+                case "nodes":
+                    for (name, spelled) in try names(value, key, known: Schema.Node.allCases.map(\.rawValue)) {
+                        result.nodes[Schema.Node(rawValue: name)!] = spelled
+                    }
+                case "fields":
+                    for (name, spelled) in try names(value, key, known: Schema.Field.allCases.map(\.rawValue)) {
+                        result.fields[Schema.Field(rawValue: name)!] = spelled
+                    }
                 default: throw unknown(key, in: table, known: Reader.schemaKeys)
                 }
+            }
+            if let conflict = result.conflict() {
+                throw SitegenError(file: file, message: conflict, line: locator.line(of: ["schema"]))
+            }
+            return result
+        }
+
+        /// A table of names, `tutorial's name = "the app's"`, each key one of `known`.
+        mutating func names(_ value: TOMLValueConvertible, _ key: String, known: [String]) throws(SitegenError) -> [(String, String)] {
+            guard value.type == .table, let names = value.table else {
+                throw error(key, "must be a table ([schema.\(key)]), not \(SiteConfig.describe(value))")
+            }
+            table.append(key)
+            defer { table.removeLast() }
+            var result: [(String, String)] = []
+            for name in names.keys.sorted() {
+                guard known.contains(name) else { throw unknown(name, in: table, known: known) }
+                let spelled = try string(names[name]!, name)
+                guard !spelled.isEmpty, !spelled.contains(where: { ".$#[]/".contains($0) }) else {
+                    throw error(name, "must be a Firebase key: not empty, without . $ # [ ] /")
+                }
+                result.append((name, spelled))
             }
             return result
         }

@@ -14,18 +14,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var pageSize: Int?
     public var tile: SiteOptions.Tile?
     public var templates: String?
-    public var schema = Schema()
+    public var schema = Schema.Mapping()
     /// The file it was read from; nil when there is none.
     public var file: String?
-
-    /// `[schema]`: how to read the app's export (`shared/spec/export-format.md`).
-    public struct Schema: Sendable, Equatable {
-        public var dialect: Dialect?
-
-        public init(dialect: Dialect? = nil) {
-            self.dialect = dialect
-        }
-    }
 
     public init() {}
 

@@ -4,11 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads an export file, parses it and detects its dialect.
+/// Reads an export file, parses it, detects its dialect and reads its schema (which
+/// spellings it uses, with `[schema]`'s mapping).
 public enum ExportLoader {
     /// Loads the export at `path`. Throws `SitegenError` naming the file and, for
-    /// syntax errors, the line and column.
-    public static func load(path: String, dialect forced: Dialect? = nil) throws(SitegenError) -> Export {
+    /// syntax errors, the line and column. `mapping` is sitegen.toml's `[schema]`; its
+    /// dialect is overridden by `dialect` when that is given.
+    public static func load(path: String, dialect forced: Dialect? = nil, mapping: Schema.Mapping = Schema.Mapping()) throws(SitegenError) -> Export {
         let file = try readFile(path)
         let document: JSONDocument
         do {
@@ -16,27 +18,30 @@ public enum ExportLoader {
         } catch {
             throw SitegenError(file: path, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
         }
-        return try export(document, path: path, dialect: forced)
+        return try export(document, path: path, dialect: forced, mapping: mapping)
     }
 
     /// Loads an export held in memory (`name` stands for its file in messages).
-    public static func load(bytes: [UInt8], name: String, dialect forced: Dialect? = nil) throws(SitegenError) -> Export {
+    public static func load(bytes: [UInt8], name: String, dialect forced: Dialect? = nil,
+                            mapping: Schema.Mapping = Schema.Mapping()) throws(SitegenError) -> Export {
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes)
         } catch {
             throw SitegenError(file: name, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
         }
-        return try export(document, path: name, dialect: forced)
+        return try export(document, path: name, dialect: forced, mapping: mapping)
     }
 
-    private static func export(_ document: JSONDocument, path: String, dialect forced: Dialect?) throws(SitegenError) -> Export {
+    private static func export(_ document: JSONDocument, path: String, dialect forced: Dialect?,
+                               mapping: Schema.Mapping) throws(SitegenError) -> Export {
         let root = document.root
         if !document.isObject(root) && !document.isNull(root) {
             let kind = document.kind(root)
             throw SitegenError(file: path, message: "the root is \(article(kind)), not an object: not a Firebase export")
         }
-        return Export(path: path, document: document, dialect: forced ?? detectDialect(document))
+        let dialect = forced ?? mapping.dialect ?? detectDialect(document, mapping: mapping)
+        return Export(path: path, document: document, schema: Schema.read(document, dialect: dialect, mapping: mapping))
     }
 
     /// Reads the whole file into a buffer padded for the parser.
@@ -60,27 +65,32 @@ public enum ExportLoader {
 
     /// The timeline dialect has `images`, users with `follows`, posts keyed directly by push id
     /// carrying a `username`; makestagram nests posts under uids and has the edge trees.
-    static func detectDialect(_ d: JSONDocument) -> Dialect {
+    /// Each dialect's names (with `mapping`'s) say which fields vote for it.
+    static func detectDialect(_ d: JSONDocument, mapping: Schema.Mapping = Schema.Mapping()) -> Dialect {
         let sampleSize = 256
         let root = d.root
         guard d.isObject(root) else { return .makestagram }
-        if d.member(root, "images") != nil { return .timeline }
-        for name: StaticString in ["followers", "following", "postLikes", "timeline"] where d.member(root, name) != nil {
+        let makestagram = Schema(dialect: .makestagram, mapping: mapping), timeline = Schema(dialect: .timeline, mapping: mapping)
+        func has(_ node: Int32, _ schema: Schema, _ fields: [Schema.Field]) -> Bool {
+            fields.contains { d.member(node, schema.names($0)) != nil }
+        }
+        if d.member(root, timeline.name(.images)) != nil { return .timeline }
+        for node: Schema.Node in [.followers, .following, .postLikes, .timeline] where d.member(root, makestagram.name(node)) != nil {
             return .makestagram
         }
-        if let users = d.member(root, "users"), d.isContainer(users) {
+        if let users = d.member(root, makestagram.name(.users)), d.isContainer(users) {
             var votes = 0
             for u in d.children(users).prefix(sampleSize) {
-                if d.member(u, "follows") != nil { votes += 1 }
-                if d.member(u, anyOf: ["post_count", "posts_count", "follower_count", "followers_count", "following_count"]) != nil { votes -= 1 }
+                if has(u, timeline, [.follows]) { votes += 1 }
+                if has(u, makestagram, [.postCount, .followerCount, .followingCount]) { votes -= 1 }
             }
             if votes != 0 { return votes > 0 ? .timeline : .makestagram }
         }
-        if let posts = d.member(root, "posts"), d.isContainer(posts) {
+        if let posts = d.member(root, makestagram.name(.posts)), d.isContainer(posts) {
             var votes = 0
             for p in d.children(posts).prefix(sampleSize) {
-                if d.member(p, anyOf: ["imageEndpoint", "imageEndPoint", "image", "username", "user", "likes", "like", "comments"]) != nil { votes += 1 }
-                if d.member(p, anyOf: ["image_url", "created_at", "poster"]) != nil { votes -= 1 }
+                if has(p, timeline, [.imageEndpoint, .username, .likes, .comments]) { votes += 1 }
+                if has(p, makestagram, [.imageURL, .createdAt, .poster]) { votes -= 1 }
             }
             if votes > 0 { return .timeline }
         }

@@ -1,9 +1,10 @@
-/// A loaded export: the parsed document, its dialect, and its root nodes.
+/// A loaded export: the parsed document, its schema (dialect and names), and its root nodes.
 public final class Export: Sendable {
     /// The file it was read from, as the user named it (for messages).
     public let path: String
     public let document: JSONDocument
-    public let dialect: Dialect
+    public let schema: Schema
+    public var dialect: Dialect { schema.dialect }
 
     public let users: Int32?
     public let posts: Int32?
@@ -13,23 +14,23 @@ public final class Export: Sendable {
     public let timeline: Int32?
     public let images: Int32?
 
-    init(path: String, document: JSONDocument, dialect: Dialect) {
+    init(path: String, document: JSONDocument, schema: Schema) {
         self.path = path
         self.document = document
-        self.dialect = dialect
+        self.schema = schema
         let root = document.root
         let isObject = document.isObject(root)
-        func node(_ name: StaticString) -> Int32? {
-            guard isObject, let n = document.member(root, name), document.isContainer(n) else { return nil }
+        func node(_ node: Schema.Node) -> Int32? {
+            guard isObject, let n = document.member(root, schema.name(node)), document.isContainer(n) else { return nil }
             return n
         }
-        users = node("users")
-        posts = node("posts")
-        followers = node("followers")
-        following = node("following")
-        postLikes = node("postLikes")
-        timeline = node("timeline")
-        images = node("images")
+        users = node(.users)
+        posts = node(.posts)
+        followers = node(.followers)
+        following = node(.following)
+        postLikes = node(.postLikes)
+        timeline = node(.timeline)
+        images = node(.images)
     }
 
     /// The file's size in bytes.

@@ -79,7 +79,7 @@ extension PageContexts {
         }
         context["post"] = .object([
             "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
-            "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
+            "hasImage": .bool(!post.src.isEmpty), "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
             "captionHTML": Deferred.markdown(post.caption, root: root), "hasCaption": .bool(!post.caption.isEmpty),
             "likesLabel": post.likes == 1 ? "like" : "likes",
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
@@ -120,8 +120,8 @@ extension PageContexts {
                 "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
                 "title": .string(plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80))),
                 "updated": .string(PageContexts.iso8601(post.time)),
-                "contentHTML": Deferred.markdown(post.caption, root: root,
-                    prefix: "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"),
+                "contentHTML": Deferred.markdown(post.caption, root: root, prefix: post.src.isEmpty ? "" :
+                    "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"),
             ])
         }
         var context: Context = [
@@ -140,9 +140,11 @@ extension PageContexts {
         ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? ($0.isEmpty ? "./" : $0))] })]
     }
 
-    /// An image's absolute URL (for Open Graph and feeds), when one can be given.
+    /// An image's absolute URL (for Open Graph and feeds), when one can be given (not
+    /// for a post shown with a placeholder).
     func imageURL(_ p: Int) -> String? {
         let src = model.posts[p].src
+        if src.isEmpty { return nil }
         if SafeURL.isHTTP(src) { return src }
         return absolute(src)
     }

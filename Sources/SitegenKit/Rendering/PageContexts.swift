@@ -110,7 +110,7 @@ struct PageContexts: Sendable {
     private func makeTile(_ p: Int) -> Context {
         let post = model.posts[p]
         return ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.src),
-                "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
+                "srcRelative": .bool(!SafeURL.isHTTP(post.src)), "hasImage": .bool(!post.src.isEmpty),
                 "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p))]
     }
 

@@ -6,14 +6,16 @@ extension SiteModel {
     public static func build(from report: AuditReport) -> SiteModel {
         var model = SiteModel()
         let doc = report.export.document
+        let schema = report.export.schema
         let index = report.index
+        let (usersName, postsName) = (schema.name(.users).text, schema.name(.posts).text)
 
         // Users that have a username, in uid order (the order slugs are handed out in).
         let order = KeyOrder.sortedIndices(index.users.map(\.uid))
         var renderable: [Int] = []
         for i in order {
             if index.users[i].username == nil {
-                model.skipped.append("users/\(index.users[i].uid): no username, not rendered")
+                model.skipped.append("\(usersName)/\(index.users[i].uid): no username, not rendered")
             } else {
                 renderable.append(i)
             }
@@ -21,11 +23,11 @@ extension SiteModel {
         let slugs = Slugs.assign(renderable.map { index.users[$0].username! })
         for (n, i) in renderable.enumerated() {
             let entry = index.users[i]
-            func text(_ name: StaticString) -> String { doc.member(entry.node, name).flatMap(doc.string) ?? "" }
+            func text(_ field: Schema.Field) -> String { doc.member(entry.node, schema.names(field)).flatMap(doc.string) ?? "" }
             model.userByIndex[Int32(i)] = model.users.count
             model.users.append(User(
                 index: Int32(i), uid: entry.uid, username: entry.username!, slug: slugs[n],
-                name: text("name"), bio: text("bio"), website: text("url"),
+                name: text(.name), bio: text(.bio), website: text(.url),
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
         }
@@ -38,22 +40,20 @@ extension SiteModel {
         for u in model.users.indices {
             for p in index.postsOf[Int(model.users[u].index)] {
                 let entry = index.posts[Int(p)]
-                let path = report.dialect == .makestagram ? "posts/\(model.users[u].uid)/\(entry.key)" : "posts/\(entry.key)"
+                let path = report.dialect == .makestagram ? "\(postsName)/\(model.users[u].uid)/\(entry.key)" : "\(postsName)/\(entry.key)"
+                // Every post the header counts has a tile: one without a usable image gets
+                // a placeholder, one without a usable date the time of its push id.
                 guard entry.isObject else {
                     model.skipped.append("\(path): not a post object, not rendered")
                     continue
                 }
-                let post: Post?
+                let post: Post
                 switch report.dialect {
                 case .makestagram:
-                    post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc)
+                    post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema)
                 case .timeline:
-                    post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc,
+                    post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                         images: images, names: &imageNames, assets: &model.images)
-                }
-                guard let post else {
-                    model.skipped.append("\(path): no usable image or date, not rendered")
-                    continue
                 }
                 model.users[u].posts.append(model.posts.count)
                 model.posts.append(post)
@@ -70,56 +70,65 @@ extension SiteModel {
         return model
     }
 
-    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument) -> Post? {
-        guard let url = doc.member(entry.node, "image_url").flatMap(doc.string), SafeURL.isHTTP(url),
-              let created = doc.member(entry.node, "created_at"), doc.isNumber(created),
-              let seconds = Double(doc.rawText(created)), Self.showableMilliseconds.contains((seconds * 1000).rounded())
-        else { return nil }
+    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema) -> Post {
+        // An image URL that is not http(s) is no image: the tile is a placeholder.
+        let url = doc.member(entry.node, schema.names(.imageURL)).flatMap(doc.string).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? ""
+        var time: Int64?
+        if let created = doc.member(entry.node, schema.names(.createdAt)), doc.isNumber(created),
+           let seconds = Double(doc.rawText(created)), Self.showableMilliseconds.contains((seconds * 1000).rounded()) {
+            time = Int64((seconds * 1000).rounded())
+        }
         // `image_height` is the height the app showed the image at on a 375-point-wide screen.
         var height = 600
-        if let h = doc.member(entry.node, "image_height"), doc.isNumber(h), let value = Double(doc.rawText(h)),
+        if let h = doc.member(entry.node, schema.names(.imageHeight)), doc.isNumber(h), let value = Double(doc.rawText(h)),
            value.isFinite, value > 0, value < 100_000 {
             height = max(1, Int((600 * value / 375).rounded()))
         }
         return Post(key: entry.key, owner: owner, src: url, width: 600, height: height,
-                    caption: doc.member(entry.node, "caption").flatMap(doc.string) ?? "",
-                    time: Int64((seconds * 1000).rounded()), likes: likes, comments: [])
+                    caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
+                    time: time ?? pushIDTime(entry.key), likes: likes, comments: [])
+    }
+
+    /// The creation time a push id encodes, when it is one and the time can be shown; else 0.
+    static func pushIDTime(_ key: String) -> Int64 {
+        PushID.milliseconds(key).flatMap { showableMilliseconds.contains(Double($0)) ? $0 : nil } ?? 0
     }
 
     /// Times a page can show: the years 1 to 9999 (ISO 8601 dates of HTML's `datetime` and
     /// Atom's `updated`). A `created_at` outside them (`1e111`) is no usable date.
     static let showableMilliseconds: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
 
-    private static func timelinePost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, images: [String: Int32],
-                                     names: inout [ContentHash: String], assets: inout [ImageAsset]) -> Post? {
-        guard let id = doc.member(entry.node, anyOf: ["imageEndpoint", "imageEndPoint", "image"]).flatMap(doc.string),
-              let imageNode = images[id], let base64 = doc.string(imageNode),
-              let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !data.isEmpty
-        else { return nil }
-        let bytes = [UInt8](data)
-        let hash = ContentHash(bytes)
-        let path: String
-        if let known = names[hash] {
-            path = known
-        } else {
-            path = "assets/img/\(hash).jpg"
-            names[hash] = path
-            assets.append(ImageAsset(path: path, bytes: bytes))
+    private static func timelinePost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
+                                     images: [String: Int32], names: inout [ContentHash: String], assets: inout [ImageAsset]) -> Post {
+        // An image that is missing, not base64 or empty leaves a placeholder tile.
+        var path = ""
+        var size = (width: 600, height: 600)
+        if let id = doc.member(entry.node, schema.names(.imageEndpoint)).flatMap(doc.string),
+           let imageNode = images[id], let base64 = doc.string(imageNode),
+           let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !data.isEmpty {
+            let bytes = [UInt8](data)
+            let hash = ContentHash(bytes)
+            if let known = names[hash] {
+                path = known
+            } else {
+                path = "assets/img/\(hash).jpg"
+                names[hash] = path
+                assets.append(ImageAsset(path: path, bytes: bytes))
+            }
+            size = JPEGSize.of(bytes) ?? size
         }
-        let size = JPEGSize.of(bytes) ?? (600, 600)
         var comments: [Comment] = []
-        if let list = doc.member(entry.node, "comments"), doc.isObject(list) {
+        if let list = doc.member(entry.node, schema.names(.comments)), doc.isObject(list) {
             for c in doc.children(list) where doc.isObject(c) {
-                guard let text = doc.member(c, "text").flatMap(doc.string) else { continue }
-                let name = doc.member(c, "username", or: "user").flatMap(doc.string) ?? ""
+                guard let text = doc.member(c, schema.names(.text)).flatMap(doc.string) else { continue }
+                let name = doc.member(c, schema.names(.username)).flatMap(doc.string) ?? ""
                 comments.append(Comment(key: doc.key(c), username: name, text: text))
             }
             comments.sort { KeyOrder.less($0.key, $1.key) }
         }
-        let time = PushID.milliseconds(entry.key).flatMap { showableMilliseconds.contains(Double($0)) ? $0 : nil } ?? 0
         return Post(key: entry.key, owner: owner, src: path, width: size.width, height: size.height,
-                    caption: doc.member(entry.node, "caption").flatMap(doc.string) ?? "",
-                    time: time, likes: likes, comments: comments)
+                    caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
+                    time: pushIDTime(entry.key), likes: likes, comments: comments)
     }
 
     /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.

@@ -25,7 +25,8 @@ public struct SiteModel: Sendable {
         public let key: String
         /// Index into `users`.
         public let owner: Int
-        /// Image URL relative to the site root (an asset) or absolute (http/https); empty when unusable.
+        /// Image URL relative to the site root (an asset) or absolute (http/https); empty when
+        /// the export has no usable image (the pages show a placeholder in its box).
         public let src: String
         public let width: Int
         public let height: Int

@@ -1,5 +1,5 @@
 /// The audit as one call: load, validate, and (for `--fix`) rewrite. `sitegen audit`
-/// runs these steps through `run(exportAt:dialect:stage:)`; `sitegen build` runs the
+/// runs these steps through `run(exportAt:dialect:mapping:stage:)`; `sitegen build` runs the
 /// same load and validation inside `Site.build`.
 public enum Audit {
     /// The stages of `run`, reported as each begins.
@@ -9,13 +9,14 @@ public enum Audit {
         case auditing(Export)
     }
 
-    /// Loads the export at `path` (as `dialect`, or the one detected) and audits it.
+    /// Loads the export at `path` (as `dialect`, or the one detected, with sitegen.toml's
+    /// `[schema]` mapping) and audits it.
     /// `stage` is told as each stage begins. Between stages a signal received while
     /// `Interruption` is installed stops the audit with `Interrupted`.
-    public static func run(exportAt path: String, dialect: Dialect? = nil,
+    public static func run(exportAt path: String, dialect: Dialect? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                            stage: (Stage) -> Void = { _ in }) throws -> AuditReport {
         stage(.loading)
-        let export = try ExportLoader.load(path: path, dialect: dialect)
+        let export = try ExportLoader.load(path: path, dialect: dialect, mapping: mapping)
         try Interruption.check()
         stage(.auditing(export))
         let report = Validator.audit(export)
@@ -24,8 +25,8 @@ public enum Audit {
     }
 
     /// The repaired export's bytes.
-    public static func repairedBytes(exportAt path: String) throws -> [UInt8] {
-        let report = try run(exportAt: path)
+    public static func repairedBytes(exportAt path: String, mapping: Schema.Mapping = Schema.Mapping()) throws -> [UInt8] {
+        let report = try run(exportAt: path, mapping: mapping)
         return ExportRewriter(document: report.export.document, edits: report.edits).bytes()
     }
 }

@@ -52,13 +52,13 @@ extension Validator {
             if byFollowing.contains(Int(b), a) { continue }
             follower.append(b)
             followed.append(a)
-            addMirror("following", index.users[Int(b)].uid, index.users[Int(a)].uid,
+            addMirror(node(.following), index.users[Int(b)].uid, index.users[Int(a)].uid,
                       parentNode: g.nodeOf[Int(b)], tree: export.following)
         }
         for i in g.xs.indices {
             let (b, a) = (g.xs[i], g.ys[i])
             if byFollowers.contains(Int(b), a) { continue }
-            addMirror("followers", index.users[Int(a)].uid, index.users[Int(b)].uid,
+            addMirror(node(.followers), index.users[Int(a)].uid, index.users[Int(b)].uid,
                       parentNode: f.nodeOf[Int(a)], tree: export.followers)
         }
         // Union: every `following` edge, plus the `followers` edges it lacks (added above).
@@ -80,7 +80,7 @@ extension Validator {
     func checkFollowsLists() {
         var follower: [Int32] = [], followed: [Int32] = []
         for a in index.users.indices {
-            guard let list = doc.member(index.users[a].node, "follows"), doc.isContainer(list) else { continue }
+            guard let list = doc.member(index.users[a].node, schema.names(.follows)), doc.isContainer(list) else { continue }
             let isArray = doc.isArray(list)
             var position = 0
             doc.forEachChild(list) { bNode in
@@ -92,7 +92,7 @@ extension Validator {
                     followed.append(b)
                     return
                 }
-                let path = "users/\(index.users[a].uid)/follows/\(isArray ? String(position) : doc.key(bNode))"
+                let path = "\(node(.users))/\(index.users[a].uid)/\(doc.key(list))/\(isArray ? String(position) : doc.key(bNode))"
                 remove(b == nil ? .followDangling : .selfFollow, path, node: bNode)
             }
         }

@@ -42,7 +42,7 @@ extension Validator {
             var mine: [Int32] = []
             for (list, uid) in lists[bounds[part]..<bounds[part + 1]] {
                 guard let u = v.index.userTable.lookup(uid) else {
-                    v.remove(.timelineStale, "timeline/\(uid)", node: list)
+                    v.remove(.timelineStale, "\(v.node(.timeline))/\(uid)", node: list)
                     continue
                 }
                 // A list that is not an object is left alone (nothing to compare, nowhere to add).
@@ -72,12 +72,12 @@ extension Validator {
     /// object is left alone.
     private func checkTimelineList(_ list: Int32, of u: Int32, uid: String, seenBy: inout [Int32]) {
         doc.forEachChild(list) { entry in
-            let path = { "timeline/\(uid)/\(self.doc.key(entry))" }
+            let path = { "\(self.node(.timeline))/\(uid)/\(self.doc.key(entry))" }
             guard let first = postIndex(key: entry) else {
                 remove(.timelineStale, path(), node: entry)
                 return
             }
-            let field = doc.member(entry, "poster_uid")
+            let field = doc.member(entry, schema.names(.posterUID))
             var owner: Int32 = -1
             var named = false
             var unusable = false
@@ -104,8 +104,8 @@ extension Validator {
         func check(_ f: Int32) {
             for p in index.postsOf[Int(f)] where index.posts[Int(p)].isObject && seen[Int(p)] != u {
                 let key = index.posts[Int(p)].key
-                let text = "{\"poster_uid\":\(JSONString.quoted(index.users[Int(f)].uid))}"
-                set(.timelineMissing, "timeline/\(uid)/\(key)", node: nil, text: text,
+                let text = "{\(JSONString.quoted(field(.posterUID))):\(JSONString.quoted(index.users[Int(f)].uid))}"
+                set(.timelineMissing, "\(node(.timeline))/\(uid)/\(key)", node: nil, text: text,
                     under: list, keys: keys + [key], repair: .add)
                 if let first = index.laterWithKey.isEmpty ? nil : index.post(key: key) {
                     index.forEachPost(withKeyOf: first) { seen[Int($0)] = u }
@@ -119,18 +119,19 @@ extension Validator {
     private func checkPosterUID(_ entry: Int32, path: String, owner: String) {
         let text = JSONString.quoted(owner)
         guard doc.isObject(entry) else {
-            let whole = "{\"poster_uid\":\(text)}"
+            let whole = "{\(JSONString.quoted(field(.posterUID))):\(text)}"
             report(.timelineMismatch, path, found: found(entry), expected: whole, repair: .set)
             record(.set(node: entry, path: path, text: whole))
             return
         }
-        let field = doc.member(entry, "poster_uid")
-        if field.flatMap(doc.string) == owner { return }
-        report(.timelineMismatch, path, found: found(entry), expected: objectText(entry, setting: ["poster_uid": text]), repair: .set)
-        if let field {
-            record(.set(node: field, path: "\(path)/poster_uid", text: text))
+        let node = doc.member(entry, schema.names(.posterUID))
+        if node.flatMap(doc.string) == owner { return }
+        let name = node.map(doc.key) ?? field(.posterUID)
+        report(.timelineMismatch, path, found: found(entry), expected: objectText(entry, setting: [name: text], order: [name]), repair: .set)
+        if let node {
+            record(.set(node: node, path: "\(path)/\(name)", text: text))
         } else {
-            record(.add(under: entry, keys: ["poster_uid"], path: "\(path)/poster_uid", text: text))
+            record(.add(under: entry, keys: [name], path: "\(path)/\(name)", text: text))
         }
     }
 }

@@ -8,9 +8,9 @@ extension Validator {
         keyedChildren(posts) { group, uid in
             let owner = index.userTable.lookup(uid)
             if owner == nil {
-                report(.postOrphan, "posts/\(uid)", found: nil)
+                report(.postOrphan, "\(node(.posts))/\(uid)", found: nil)
             } else if !doc.isContainer(group) {
-                report(.postInvalid, "posts/\(uid)", found: found(group))
+                report(.postInvalid, "\(node(.posts))/\(uid)", found: found(group))
                 return
             }
             guard doc.isContainer(group) else { return }
@@ -30,7 +30,7 @@ extension Validator {
         guard let likes = export.postLikes else { return }
         keyedChildren(likes) { list, key in
             guard let post = index.postTable.lookup(key) else {
-                remove(.likeDangling, "postLikes/\(key)", node: list)
+                remove(.likeDangling, "\(node(.postLikes))/\(key)", node: list)
                 return
             }
             guard doc.isContainer(list) else { return }
@@ -42,7 +42,7 @@ extension Validator {
                 if (isArray ? index.userTable.lookup(String(position)) : userIndex(key: like)) != nil {
                     likeCount[Int(post)] += 1
                 } else {
-                    remove(.likeDangling, "postLikes/\(key)/\(isArray ? String(position) : doc.key(like))", node: like)
+                    remove(.likeDangling, "\(node(.postLikes))/\(key)/\(isArray ? String(position) : doc.key(like))", node: like)
                 }
             }
         }
@@ -52,89 +52,100 @@ extension Validator {
     func checkMakestagramPosts() {
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let owner = index.users[Int(post.owner)]
-            let path = { "posts/\(owner.uid)/\(post.key)" }
+            let posts = node(.posts)
+            let path = { "\(posts)/\(owner.uid)/\(post.key)" }
             guard post.isObject else {
                 report(.postInvalid, path(), found: found(post.node))
                 continue
             }
-            let image = doc.member(post.node, "image_url")
+            let image = doc.member(post.node, schema.names(.imageURL))
             if image == nil || !doc.isString(image!) {
-                report(.postInvalid, "\(path())/image_url", found: found(image))
+                report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
-            let created = doc.member(post.node, "created_at")
+            let created = doc.member(post.node, schema.names(.createdAt))
             if created == nil || !doc.isNumber(created!) {
-                report(.postInvalid, "\(path())/created_at", found: found(created))
+                report(.postInvalid, "\(path())/\(created.map(doc.key) ?? field(.createdAt))", found: found(created))
             }
-            checkCounter(in: post.node, path: path, name: "like_count", alias: "likes_count",
-                         expected: likeCount[i], mismatch: .likeCountMismatch)
+            checkCounter(.likeCount, in: post.node, path: path, expected: likeCount[i], mismatch: .likeCountMismatch)
             checkPoster(of: post.node, path: path, owner: owner)
         }
     }
 
     func checkUserCounters() {
         for (i, user) in index.users.enumerated() {
-            let path = { "users/\(user.uid)" }
-            checkCounter(in: user.node, path: path, name: "post_count", alias: "posts_count",
-                         expected: index.postsOf[i].count, mismatch: .postCountMismatch)
-            checkCounter(in: user.node, path: path, name: "follower_count", alias: "followers_count",
-                         expected: graph.followers.count(i), mismatch: .followerCountMismatch)
-            checkCounter(in: user.node, path: path, name: "following_count", alias: nil,
-                         expected: graph.following.count(i), mismatch: .followingCountMismatch)
+            let users = node(.users)
+            let path = { "\(users)/\(user.uid)" }
+            checkCounter(.postCount, in: user.node, path: path, expected: index.postsOf[i].count, mismatch: .postCountMismatch)
+            checkCounter(.followerCount, in: user.node, path: path, expected: graph.followers.count(i), mismatch: .followerCountMismatch)
+            checkCounter(.followingCount, in: user.node, path: path, expected: graph.following.count(i), mismatch: .followingCountMismatch)
         }
     }
 
-    /// One finding per counter: missing, else invalid, else mismatch.
-    private func checkCounter(in record: Int32, path: () -> String, name: StaticString, alias: StaticString?,
+    /// One finding per counter and spelling: missing, else invalid, else mismatch. The
+    /// counters follow the app: one that no record carries (in any spelling) is not the
+    /// app's and is not checked; an absent one is added in the spelling the export uses
+    /// most; a record that carries two spellings (`like_count`, `likes_count`) has each
+    /// checked.
+    private func checkCounter(_ counter: Schema.Field, in record: Int32, path: () -> String,
                               expected: Int, mismatch: FindingCode) {
-        guard let node = alias.map({ doc.member(record, name, or: $0) }) ?? doc.member(record, name) else {
-            let name = name.description
+        guard schema.isCarried(counter) else { return }
+        let nodes = doc.members(record, schema.names(counter))
+        if nodes.isEmpty {
+            let name = field(counter)
             set(.counterMissing, "\(path())/\(name)", node: nil, text: String(expected), under: record, keys: [name])
             return
         }
-        guard let value = CounterValue.parse(doc.rawBytes(node)) else {
-            set(.counterInvalid, "\(path())/\(doc.key(node))", node: node, text: String(expected))
-            return
-        }
-        if value != CounterValue.exact(expected) {
-            set(mismatch, "\(path())/\(doc.key(node))", node: node, text: String(expected))
+        for node in nodes {
+            guard let value = CounterValue.parse(doc.rawBytes(node)) else {
+                set(.counterInvalid, "\(path())/\(doc.key(node))", node: node, text: String(expected))
+                continue
+            }
+            if value != CounterValue.exact(expected) {
+                set(mismatch, "\(path())/\(doc.key(node))", node: node, text: String(expected))
+            }
         }
     }
 
     /// `poster` must be `{uid, username}` of the owner (only `uid` when the owner has no
     /// username). The repair writes only the fields that differ, keeping any others.
     private func checkPoster(of post: Int32, path: () -> String, owner: UserEntry) {
-        if let poster = doc.member(post, "poster"), doc.isObject(poster),
-           let uid = doc.member(poster, "uid"), doc.stringEquals(uid, owner.uid),
-           owner.username == nil || doc.member(poster, "username").map({ doc.stringEquals($0, owner.username!) }) == true {
+        let (posterNames, uidNames, nameNames) = (schema.names(.poster), schema.names(.uid), schema.names(.username))
+        let posterNode = doc.member(post, posterNames)
+        if let poster = posterNode, doc.isObject(poster),
+           let uid = doc.member(poster, uidNames), doc.stringEquals(uid, owner.uid),
+           owner.username == nil || doc.member(poster, nameNames).map({ doc.stringEquals($0, owner.username!) }) == true {
             return
         }
-        let posterPath = "\(path())/poster"
+        let (posterKey, uidKey, nameKey) = (posterNode.map(doc.key) ?? field(.poster), field(.uid), field(.username))
+        let posterPath = "\(path())/\(posterKey)"
         let uidText = JSONString.quoted(owner.uid)
         let nameText = owner.username.map(JSONString.quoted)
-        guard let poster = doc.member(post, "poster"), doc.isObject(poster) else {
-            var text = "{\"uid\":\(uidText)"
-            if let nameText { text += ",\"username\":\(nameText)" }
+        guard let poster = posterNode, doc.isObject(poster) else {
+            var text = "{\(JSONString.quoted(uidKey)):\(uidText)"
+            if let nameText { text += ",\(JSONString.quoted(nameKey)):\(nameText)" }
             text += "}"
-            set(.posterMismatch, posterPath, node: doc.member(post, "poster"), text: text, under: post, keys: ["poster"])
+            set(.posterMismatch, posterPath, node: posterNode, text: text, under: post, keys: [posterKey])
             return
         }
-        let uidNode = doc.member(poster, "uid")
-        let nameNode = doc.member(poster, "username")
+        let uidNode = doc.member(poster, uidNames)
+        let nameNode = doc.member(poster, nameNames)
         let uidOK = uidNode.flatMap(doc.string) == owner.uid
         let nameOK = owner.username == nil || nameNode.flatMap(doc.string) == owner.username
         if uidOK && nameOK { return }
 
-        var corrections = ["uid": uidText]
-        if let nameText { corrections["username"] = nameText }
-        report(.posterMismatch, posterPath, found: found(poster), expected: objectText(poster, setting: corrections), repair: .set)
+        let (uidField, nameField) = (uidNode.map(doc.key) ?? uidKey, nameNode.map(doc.key) ?? nameKey)
+        var corrections = [uidField: uidText]
+        if let nameText { corrections[nameField] = nameText }
+        report(.posterMismatch, posterPath, found: found(poster),
+               expected: objectText(poster, setting: corrections, order: [uidField, nameField]), repair: .set)
 
         if !uidOK {
-            if let uidNode { record(.set(node: uidNode, path: "\(posterPath)/uid", text: uidText)) }
-            else { record(.add(under: poster, keys: ["uid"], path: "\(posterPath)/uid", text: uidText)) }
+            if let uidNode { record(.set(node: uidNode, path: "\(posterPath)/\(uidField)", text: uidText)) }
+            else { record(.add(under: poster, keys: [uidField], path: "\(posterPath)/\(uidField)", text: uidText)) }
         }
         if !nameOK, let nameText {
-            if let nameNode { record(.set(node: nameNode, path: "\(posterPath)/username", text: nameText)) }
-            else { record(.add(under: poster, keys: ["username"], path: "\(posterPath)/username", text: nameText)) }
+            if let nameNode { record(.set(node: nameNode, path: "\(posterPath)/\(nameField)", text: nameText)) }
+            else { record(.add(under: poster, keys: [nameField], path: "\(posterPath)/\(nameField)", text: nameText)) }
         }
     }
 }

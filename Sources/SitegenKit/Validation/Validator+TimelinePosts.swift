@@ -7,9 +7,10 @@ extension Validator {
             keyedChildren(node) { _, id in images.insert(id, value: 0) }
         }
         guard let posts = export.posts else { return }
+        let postsName = node(.posts)
         keyedChildren(posts) { post, id in
             let i = Int32(index.posts.count)
-            let path = "posts/\(id)"
+            let path = "\(postsName)/\(id)"
             var owner: Int32 = -1
             var likes = 0
             defer {
@@ -22,9 +23,9 @@ extension Validator {
                 report(.postInvalid, path, found: found(post))
                 return
             }
-            let nameNode = doc.member(post, "username", or: "user")
+            let nameNode = doc.member(post, schema.names(.username))
             guard let nameNode, let name = doc.string(nameNode), !name.isEmpty else {
-                report(.postInvalid, "\(path)/\(nameNode.map(doc.key) ?? "username")", found: found(nameNode))
+                report(.postInvalid, "\(path)/\(nameNode.map(doc.key) ?? field(.username))", found: found(nameNode))
                 return
             }
             guard let resolved = index.user(username: name) else {
@@ -33,8 +34,8 @@ extension Validator {
             }
             owner = resolved
 
-            let image = doc.member(post, anyOf: ["imageEndpoint", "imageEndPoint", "image"])
-            let imagePath = "\(path)/\(image.map(doc.key) ?? "imageEndpoint")"
+            let image = doc.member(post, schema.names(.imageEndpoint))
+            let imagePath = "\(path)/\(image.map(doc.key) ?? field(.imageEndpoint))"
             if let image, let imageID = doc.string(image) {
                 if images.lookup(imageID) == nil { report(.imageMissing, imagePath, found: found(image)) }
             } else {
@@ -48,7 +49,7 @@ extension Validator {
     /// Likes in key order: by nobody (dangling), again by the same user (duplicate), or
     /// naming another post. Returns the number of likes the repair keeps.
     private func checkLikes(of post: Int32, id: String, path: String) -> Int {
-        guard let likes = doc.member(post, "likes", or: "like"), doc.isContainer(likes) else { return 0 }
+        guard let likes = doc.member(post, schema.names(.likes)), doc.isContainer(likes) else { return 0 }
         let listPath = "\(path)/\(doc.key(likes))"
         var entries: [(node: Int32, key: String)] = []
         keyedChildren(likes) { entries.append(($0, $1)) }
@@ -56,7 +57,7 @@ extension Validator {
         var likers = Set<Int32>()
         for (like, key) in entries {
             let likePath = "\(listPath)/\(key)"
-            let name = doc.member(like, "username", or: "user").flatMap(doc.string)
+            let name = doc.member(like, schema.names(.username)).flatMap(doc.string)
             guard let name, let user = index.user(username: name) else {
                 remove(.likeDangling, likePath, node: like)
                 continue
@@ -71,18 +72,20 @@ extension Validator {
     }
 
     private func checkComments(of post: Int32, id: String, path: String) {
-        guard let comments = doc.member(post, "comments"), doc.isContainer(comments) else { return }
+        guard let comments = doc.member(post, schema.names(.comments)), doc.isContainer(comments) else { return }
+        let listPath = "\(path)/\(doc.key(comments))"
         keyedChildren(comments) { comment, key in
             guard doc.isObject(comment) else { return }
-            checkBackReference(comment, id: id, path: "\(path)/comments/\(key)", code: .commentPostMismatch)
+            checkBackReference(comment, id: id, path: "\(listPath)/\(key)", code: .commentPostMismatch)
         }
     }
 
-    /// `<record>/post` must name the post the record is filed under.
+    /// `<record>/post` (or its spelling) must name the post the record is filed under.
     private func checkBackReference(_ record: Int32, id: String, path: String, code: FindingCode) {
-        let field = doc.member(record, "post")
-        if field.flatMap(doc.string) == id { return }
-        set(code, "\(path)/post", node: field, text: JSONString.quoted(id), under: record, keys: ["post"])
+        let node = doc.member(record, schema.names(.post))
+        if node.flatMap(doc.string) == id { return }
+        let name = node.map(doc.key) ?? field(.post)
+        set(code, "\(path)/\(name)", node: node, text: JSONString.quoted(id), under: record, keys: [name])
     }
 
     /// Every `images/<id>` must be a string of valid base64.
@@ -90,7 +93,7 @@ extension Validator {
         guard let images = export.images else { return }
         keyedChildren(images) { image, id in
             if doc.isString(image) && Base64.isValid(doc.rawBytes(image)) { return }
-            report(.imageInvalid, "images/\(id)", found: found(image))
+            report(.imageInvalid, "\(node(.images))/\(id)", found: found(image))
         }
     }
 }

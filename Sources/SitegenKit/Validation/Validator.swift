@@ -13,6 +13,8 @@ import Synchronization
 public final class Validator: @unchecked Sendable {
     let export: Export
     let doc: JSONDocument
+    /// The export's names: every path and field the checks spell comes from it.
+    let schema: Schema
     let index = ExportIndex()
     /// What the checks found and the repair they plan, added to from every check.
     private let recorded = Mutex<(findings: [Finding], edits: [RepairEdit])>(([], []))
@@ -25,6 +27,7 @@ public final class Validator: @unchecked Sendable {
     init(_ export: Export) {
         self.export = export
         self.doc = export.document
+        self.schema = export.schema
     }
 
     /// Audits `export`.
@@ -42,8 +45,8 @@ public final class Validator: @unchecked Sendable {
             let followers = TaskResult(EdgeTree(nodeOf: [])), following = TaskResult(EdgeTree(nodeOf: []))
             let names = TaskResult<[(name: String, node: Int32)?]>([])
             Validator.parallel(
-                { followers.set(self.walkEdgeTree(self.export.followers, name: "followers")) },
-                { following.set(self.walkEdgeTree(self.export.following, name: "following")) },
+                { followers.set(self.walkEdgeTree(self.export.followers, name: self.node(.followers))) },
+                { following.set(self.walkEdgeTree(self.export.following, name: self.node(.following))) },
                 { self.indexPostsByOwner(); self.checkPostLikes() },
                 { names.set(self.checkUsernames()) }
             )
@@ -130,7 +133,7 @@ public final class Validator: @unchecked Sendable {
 
     /// Compact JSON of object `node` with the members in `values` set (replaced where
     /// they are, added at the end, in `order`); other members keep their text.
-    func objectText(_ node: Int32, setting values: [String: String], order: [String] = ["uid", "username", "poster_uid"]) -> String {
+    func objectText(_ node: Int32, setting values: [String: String], order: [String]) -> String {
         var members: [String] = []
         var done = Set<String>()
         doc.forEachChild(node) { m in
@@ -158,7 +161,7 @@ public final class Validator: @unchecked Sendable {
             if isArray && doc.isNull(u) { return }
             let uid = isArray ? String(position) : doc.key(u)
             guard doc.isObject(u) else {
-                report(.userInvalid, "users/\(uid)", found: found(u))
+                report(.userInvalid, "\(node(.users))/\(uid)", found: found(u))
                 return
             }
             let i = Int32(index.users.count)
@@ -171,20 +174,15 @@ public final class Validator: @unchecked Sendable {
     /// Finds each user's username; reports missing and duplicate ones. Writes only
     /// `usernameOwner` and returns the names, so it can run beside other checks.
     func checkUsernames() -> [(name: String, node: Int32)?] {
-        let dialectB = export.dialect == .timeline
+        let spellings = schema.names(.username)
         var names = [(name: String, node: Int32)?](repeating: nil, count: index.users.count)
         for i in index.users.indices {
             let u = index.users[i]
-            var field = "username"
-            var node = doc.member(u.node, "username")
-            if node == nil && dialectB, let alt = doc.member(u.node, "user") {
-                node = alt
-                field = "user"
-            }
+            let node = doc.member(u.node, spellings)
             if let node, let name = doc.string(node), !name.isEmpty {
                 names[i] = (name, node)
             } else {
-                report(.usernameMissing, "users/\(u.uid)/\(field)", found: found(node))
+                report(.usernameMissing, "\(self.node(.users))/\(u.uid)/\(node.map(doc.key) ?? field(.username))", found: found(node))
             }
         }
         // Duplicates: in uid order, every user after the first with a folded name.
@@ -195,7 +193,7 @@ public final class Validator: @unchecked Sendable {
             if index.usernameOwner[folded] == nil {
                 index.usernameOwner[folded] = Int32(i)
             } else {
-                report(.usernameDuplicate, "users/\(index.users[i].uid)/\(doc.key(node))", found: found(node))
+                report(.usernameDuplicate, "\(self.node(.users))/\(index.users[i].uid)/\(doc.key(node))", found: found(node))
             }
         }
         return names
@@ -209,6 +207,12 @@ public final class Validator: @unchecked Sendable {
     }
 
     // MARK: - Lookups
+
+    /// A root node's name in this export, for paths.
+    @inline(__always) func node(_ node: Schema.Node) -> String { schema.name(node).text }
+
+    /// A field's spelling in this export, for paths and added fields.
+    @inline(__always) func field(_ field: Schema.Field) -> String { schema.name(field).text }
 
     /// The user index of a member's key (a uid), or nil when it is not a user.
     @inline(__always) func userIndex(key node: Int32) -> Int32? {

@@ -60,12 +60,15 @@ extension Sitegen {
             let clock = StageClock(enabled: timings)
             let report: AuditReport
             do {
-                report = try SitegenKit.Audit.run(exportAt: export, dialect: dialect?.value ?? config.schema.dialect) { stage in
+                report = try SitegenKit.Audit.run(exportAt: export, dialect: dialect?.value, mapping: config.schema) { stage in
                     switch stage {
                     case .loading:
                         progress.step("loading \(export)")
                     case let .auditing(loaded):
                         clock.lap("load", bytes: loaded.byteCount)
+                        for warning in loaded.schema.unusedMappings(in: loaded.document) {
+                            printError("sitegen: warning: \(config.file ?? SiteConfig.fileName): \(warning)")
+                        }
                         progress.step("auditing")
                     }
                 }

@@ -73,7 +73,7 @@ import Testing
         #expect(config.pageSize == SiteConfig.Default.pageSize)
         #expect(config.tile == SiteConfig.Default.tile)
         #expect(config.templates == "Templates")
-        #expect(config.schema.dialect == .makestagram)
+        #expect(config.schema == Schema.Mapping(dialect: .makestagram, nodes: [.posts: "user_posts"], fields: [.createdAt: "timestamp"]))
         #expect(config.baseURL == "https://profiles.example.com/")
     }
 
@@ -91,7 +91,11 @@ import Testing
         ("base_url = \"example.com\"\n", "sitegen.toml:1: base_url must be an absolute http(s) URL, such as \"https://example.com/profiles/\""),
         ("schema = 1\n", "sitegen.toml:1: schema must be a table ([schema]), not an integer"),
         ("[schema]\ndialect = \"insta\"\n", "sitegen.toml:2: schema.dialect must be \"makestagram\" or \"timeline\", not \"insta\""),
-        ("[schema.nodes]\nposts = \"user_posts\"\n", "sitegen.toml:1: schema.nodes is not supported by this version of sitegen: the export must use the tutorial's node and field names or the variants sitegen recognises"),
+        ("[schema.nodes]\npostz = \"user_posts\"\n", "sitegen.toml:2: unknown key 'schema.nodes.postz' (did you mean 'schema.nodes.posts'?)"),
+        ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, text)"),
+        ("[schema.nodes]\nposts = \"users\"\n", "sitegen.toml:1: schema.nodes would make users and posts one node, \"users\""),
+        ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
+        ("[schema.fields]\ncreated_at = \"a/b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key: not empty, without . $ # [ ] /"),
         ("title = \"x\n", "sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
         ("title = \"a\"\ntitle = \"b\"\n", "sitegen.toml:2:9: invalid TOML: Error while parsing key-value pair: cannot redefine existing string 'title'"),
     ])

@@ -384,7 +384,7 @@ private enum SiteContexts {
     static func tile(_ v: Variant, _ i: Int) -> [String: TemplateValue] {
         ["key": .string("-Nk\(i)"), "url": .string("p/-Nk\(i)/"),
          "src": .string(v == .mixed ? "media/\(i).jpg" : "https://cdn.example.com/\(i).jpg?x=1&y=2"), "srcRelative": .bool(v == .mixed),
-         "width": .int(1080), "height": .int(v == .mixed ? 1440 : 1080), "alt": .string("Photo \(i) by @ana: \"sunset\" & <sea>")]
+         "hasImage": .bool(i % 5 != 4), "width": .int(1080), "height": .int(v == .mixed ? 1440 : 1080), "alt": .string("Photo \(i) by @ana: \"sunset\" & <sea>")]
     }
 
     static func merged(_ a: [String: TemplateValue], _ b: [String: TemplateValue]) -> TemplateValue {
@@ -508,7 +508,7 @@ private enum SiteContexts {
     static let documentedKeys: Set<String> = [
         "root", "site", "title", "baseURL", "tileRatio", "generator", "pageTitle", "canonical", "description", "ogImage",
         "uid", "username", "name", "hasName", "url", "initial", "hue", "posts", "followers", "following", "postsLabel",
-        "followersLabel", "key", "src", "srcRelative", "width", "height", "alt", "hasDescription",
+        "followersLabel", "key", "src", "srcRelative", "hasImage", "width", "height", "alt", "hasDescription",
         "users", "html", "userCount", "userCountLabel", "usersJSON",
         "user", "bioHTML", "website", "href", "text", "websiteText", "followersURL", "followingURL", "feedURL", "tiles", "hasTiles",
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",

@@ -104,7 +104,8 @@ import Testing
         #expect(index.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
         #expect(index.contains("&amp;lt;script&amp;gt;"), "an entity in a name is escaped again, not decoded")
         let postFolders = Set(SiteTest.files(out).filter { $0.hasPrefix("p/") }.map { $0.split(separator: "/")[1] })
-        #expect(postFolders.count == 3, "posts with a usable http(s) image, whatever their key")
+        #expect(postFolders.count == 8, "every post object has a page, whatever its key; without a usable http(s) image it shows a placeholder")
+        #expect(SiteTest.files(out).filter { $0.hasPrefix("p/") }.filter { SiteTest.text(out, $0).contains("class=\"photo-missing\"") }.count == 5)
         #expect(postFolders.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } })
     }
 
