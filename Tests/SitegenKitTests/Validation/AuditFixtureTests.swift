@@ -19,6 +19,12 @@ struct AuditFixtureCase: CustomTestStringConvertible, Sendable {
     var expectedPath: String { file("expected.json") }
     var repairedPath: String { file("repaired.json") }
     var hasRepaired: Bool { FileManager.default.fileExists(atPath: repairedPath) }
+    /// The fixture's `sitegen.toml` `[schema]` mapping, when it has one (the app's own names).
+    var mapping: Schema.Mapping {
+        let config = file("sitegen.toml")
+        guard FileManager.default.fileExists(atPath: config) else { return Schema.Mapping() }
+        return (try? SiteConfig.load(path: config).schema) ?? Schema.Mapping()
+    }
 
     func file(_ name: String) -> String {
         URL(fileURLWithPath: directory).appendingPathComponent(name).path
@@ -60,7 +66,7 @@ struct AuditFixtureTests {
     @Test("audit --format json", arguments: AuditFixtureCase.all)
     func findings(_ fixture: AuditFixtureCase) throws {
         let expected = try FixtureJSON.parse(file: fixture.expectedPath)
-        let report = try Audit.run(exportAt: fixture.exportPath)
+        let report = try Audit.run(exportAt: fixture.exportPath, mapping: fixture.mapping)
         let actual = try FixtureJSON.parse(text: report.jsonText(), what: "jsonText() of \(fixture.name)")
 
         #expect(report.dialect.rawValue == expected["dialect"]?.stringValue,
@@ -85,7 +91,7 @@ struct AuditFixtureTests {
           arguments: AuditFixtureCase.all.filter(\.hasRepaired))
     func repair(_ fixture: AuditFixtureCase) throws {
         let expectedBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture.repairedPath)))
-        let bytes = try Audit.repairedBytes(exportAt: fixture.exportPath)
+        let bytes = try Audit.repairedBytes(exportAt: fixture.exportPath, mapping: fixture.mapping)
         if bytes != expectedBytes {
             Issue.record(Comment(rawValue: "\(fixture.name): repaired bytes differ from repaired.json\n" + bytesDiff(expected: expectedBytes, actual: bytes)))
         }
@@ -94,7 +100,7 @@ struct AuditFixtureTests {
             .appendingPathComponent("sitegen-audit-\(fixture.name)-\(UUID().uuidString).json")
         try Data(bytes).write(to: temp)
         defer { try? FileManager.default.removeItem(at: temp) }
-        let again = try Audit.run(exportAt: temp.path)
+        let again = try Audit.run(exportAt: temp.path, mapping: fixture.mapping)
         let left = again.findings.filter { $0.repair != Repair.none }
         let listing = left.map { "  \($0.code.rawValue) \($0.path) (\($0.repair.rawValue))" }.joined(separator: "\n")
         let onlyUnrepairable = left.isEmpty
@@ -105,7 +111,7 @@ struct AuditFixtureTests {
           arguments: AuditFixtureCase.all.filter { !$0.hasRepaired })
     func noRepair(_ fixture: AuditFixtureCase) throws {
         let input = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
-        let bytes = try Audit.repairedBytes(exportAt: fixture.exportPath)
+        let bytes = try Audit.repairedBytes(exportAt: fixture.exportPath, mapping: fixture.mapping)
         if bytes != input {
             Issue.record(Comment(rawValue: "\(fixture.name): nothing to repair, yet the bytes changed\n" + bytesDiff(expected: input, actual: bytes)))
         }
@@ -114,7 +120,7 @@ struct AuditFixtureTests {
     @Test("audit --format patch", arguments: AuditFixtureCase.all)
     func patch(_ fixture: AuditFixtureCase) throws {
         let expected = try FixtureJSON.parse(file: fixture.expectedPath)
-        let report = try Audit.run(exportAt: fixture.exportPath)
+        let report = try Audit.run(exportAt: fixture.exportPath, mapping: fixture.mapping)
         let patchValue = try FixtureJSON.parse(text: report.patchText(), what: "patchText() of \(fixture.name)")
         let patch = try #require(patchValue.objectValue, "\(fixture.name): patchText() is not a JSON object")
 
