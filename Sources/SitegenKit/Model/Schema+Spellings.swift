@@ -56,9 +56,19 @@ extension Schema {
         fields.flatMap { doc.members(record, names($0)) }
     }
 
-    /// Adds to `counts` the spellings that `records` carry, in chunks on every core.
+    /// Adds to `counts` the spellings that `records` carry, in chunks on every core. Only
+    /// fields whose spelling or presence matters are counted: those with several
+    /// spellings, the counters, and mapped ones. Each key is compared only with the
+    /// names that start with its first byte.
     private func count(_ records: [Int32], _ fields: [Field], in doc: JSONDocument, into counts: inout [[Int]]) {
-        let columns = fields.map { field in (index: Field.allCases.firstIndex(of: field)!, names: names(field)) }
+        var byFirstByte = [[(field: Int, spelling: Int, name: Name)]](repeating: [], count: 256)
+        for field in fields where names(field).count > 1 || Field.counters.contains(field) || mapping.fields[field] != nil {
+            for (s, name) in names(field).enumerated() where !name.bytes.isEmpty {
+                byFirstByte[Int(name.bytes[0])].append((field.ordinal, s, name))
+            }
+        }
+        if byFirstByte.allSatisfy(\.isEmpty) { return }
+        let candidates = byFirstByte
         let chunk = 4096
         let total = Mutex(counts)
         let schema = self
@@ -66,10 +76,9 @@ extension Schema {
             var local = Field.allCases.map { schema.names($0).map { _ in 0 } }
             for r in (c * chunk)..<min(records.count, (c + 1) * chunk) {
                 doc.forEachChild(records[r]) { member in
-                    for column in columns {
-                        for (s, name) in column.names.enumerated() where doc.keyEquals(member, name) {
-                            local[column.index][s] += 1
-                        }
+                    guard let first = doc.keyFirstByte(member) else { return }
+                    for candidate in candidates[Int(first)] where doc.keyEquals(member, candidate.name) {
+                        local[candidate.field][candidate.spelling] += 1
                     }
                 }
             }

@@ -40,6 +40,33 @@ public struct Schema: Sendable {
 
         /// The counters, whose absence is a finding only when the app keeps them.
         static let counters: [Field] = [.postCount, .followerCount, .followingCount, .likeCount]
+
+        /// Its position in `allCases`, without building `allCases` (lookups run per record).
+        var ordinal: Int {
+            switch self {
+            case .username: 0
+            case .name: 1
+            case .bio: 2
+            case .url: 3
+            case .follows: 4
+            case .postCount: 5
+            case .followerCount: 6
+            case .followingCount: 7
+            case .imageURL: 8
+            case .imageHeight: 9
+            case .createdAt: 10
+            case .likeCount: 11
+            case .poster: 12
+            case .uid: 13
+            case .caption: 14
+            case .posterUID: 15
+            case .imageEndpoint: 16
+            case .likes: 17
+            case .comments: 18
+            case .post: 19
+            case .text: 20
+            }
+        }
     }
 
     /// A name as the export spells it, with its UTF-8 bytes for comparing keys.
@@ -130,13 +157,13 @@ public struct Schema: Sendable {
     public func name(_ node: Node) -> Name { nodeNames[Node.allCases.firstIndex(of: node)!] }
 
     /// The spelling of `field` for paths and for a field the repair adds.
-    public func name(_ field: Field) -> Name { preferred[Field.allCases.firstIndex(of: field)!] }
+    public func name(_ field: Field) -> Name { preferred[field.ordinal] }
 
     /// Every spelling of `field` the export may use, in reading order.
-    public func names(_ field: Field) -> [Name] { fieldNames[Field.allCases.firstIndex(of: field)!] }
+    public func names(_ field: Field) -> [Name] { fieldNames[field.ordinal] }
 
     /// Whether any record of the export carries `field` (in any spelling).
-    public func isCarried(_ field: Field) -> Bool { carriedCounts[Field.allCases.firstIndex(of: field)!] > 0 }
+    public func isCarried(_ field: Field) -> Bool { carriedCounts[field.ordinal] > 0 }
 
     /// The mapped nodes and fields that the export does not have, as warnings.
     public func unusedMappings(in document: JSONDocument) -> [String] {
@@ -162,6 +189,14 @@ extension JSONDocument {
         let length = name.bytes.count
         guard first + length < n.start, bytes[first + length] == UInt8(ascii: "\"") else { return false }
         return name.bytes.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + first, $0.baseAddress!, length) == 0 }
+    }
+
+    /// The first byte of member `i`'s key (nil for an array element or an empty key).
+    @inline(__always) func keyFirstByte(_ i: Int32) -> UInt8? {
+        let n = nodes[Int(i)]
+        guard n.keyDelta != 0 else { return nil }
+        let first = bytes[n.start - Int(n.keyDelta) + 1]
+        return first == UInt8(ascii: "\"") ? nil : first
     }
 
     /// The member of object `i` named `name` (of duplicate keys, the last).

@@ -50,6 +50,8 @@ extension Validator {
 
     /// Every post of a user: usable fields, its like counter and its `poster` copy.
     func checkMakestagramPosts() {
+        let (imageNames, createdNames) = (schema.names(.imageURL), schema.names(.createdAt))
+        let likeCounter = Counter(self, .likeCount)
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let owner = index.users[Int(post.owner)]
             let posts = node(.posts)
@@ -58,26 +60,27 @@ extension Validator {
                 report(.postInvalid, path(), found: found(post.node))
                 continue
             }
-            let image = doc.member(post.node, schema.names(.imageURL))
+            let image = doc.member(post.node, imageNames)
             if image == nil || !doc.isString(image!) {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
-            let created = doc.member(post.node, schema.names(.createdAt))
+            let created = doc.member(post.node, createdNames)
             if created == nil || !doc.isNumber(created!) {
                 report(.postInvalid, "\(path())/\(created.map(doc.key) ?? field(.createdAt))", found: found(created))
             }
-            checkCounter(.likeCount, in: post.node, path: path, expected: likeCount[i], mismatch: .likeCountMismatch)
+            checkCounter(likeCounter, in: post.node, path: path, expected: likeCount[i], mismatch: .likeCountMismatch)
             checkPoster(of: post.node, path: path, owner: owner)
         }
     }
 
     func checkUserCounters() {
+        let (posts, followers, following) = (Counter(self, .postCount), Counter(self, .followerCount), Counter(self, .followingCount))
         for (i, user) in index.users.enumerated() {
             let users = node(.users)
             let path = { "\(users)/\(user.uid)" }
-            checkCounter(.postCount, in: user.node, path: path, expected: index.postsOf[i].count, mismatch: .postCountMismatch)
-            checkCounter(.followerCount, in: user.node, path: path, expected: graph.followers.count(i), mismatch: .followerCountMismatch)
-            checkCounter(.followingCount, in: user.node, path: path, expected: graph.following.count(i), mismatch: .followingCountMismatch)
+            checkCounter(posts, in: user.node, path: path, expected: index.postsOf[i].count, mismatch: .postCountMismatch)
+            checkCounter(followers, in: user.node, path: path, expected: graph.followers.count(i), mismatch: .followerCountMismatch)
+            checkCounter(following, in: user.node, path: path, expected: graph.following.count(i), mismatch: .followingCountMismatch)
         }
     }
 
@@ -86,12 +89,12 @@ extension Validator {
     /// app's and is not checked; an absent one is added in the spelling the export uses
     /// most; a record that carries two spellings (`like_count`, `likes_count`) has each
     /// checked.
-    private func checkCounter(_ counter: Schema.Field, in record: Int32, path: () -> String,
+    private func checkCounter(_ counter: Counter, in record: Int32, path: () -> String,
                               expected: Int, mismatch: FindingCode) {
-        guard schema.isCarried(counter) else { return }
-        let nodes = doc.members(record, schema.names(counter))
+        guard counter.isCarried else { return }
+        let nodes = doc.members(record, counter.names)
         if nodes.isEmpty {
-            let name = field(counter)
+            let name = counter.spelling
             set(.counterMissing, "\(path())/\(name)", node: nil, text: String(expected), under: record, keys: [name])
             return
         }
@@ -147,6 +150,21 @@ extension Validator {
             if let nameNode { record(.set(node: nameNode, path: "\(posterPath)/\(nameField)", text: nameText)) }
             else { record(.add(under: poster, keys: [nameField], path: "\(posterPath)/\(nameField)", text: nameText)) }
         }
+    }
+}
+
+/// A counter field as this export has it, looked up once per check.
+struct Counter {
+    let names: [Schema.Name]
+    /// The spelling an absent counter is reported and added in.
+    let spelling: String
+    /// Whether the app keeps this counter at all.
+    let isCarried: Bool
+
+    init(_ validator: Validator, _ field: Schema.Field) {
+        names = validator.schema.names(field)
+        spelling = validator.field(field)
+        isCarried = validator.schema.isCarried(field)
     }
 }
 
