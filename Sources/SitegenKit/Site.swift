@@ -79,7 +79,7 @@ public enum Site {
         result.report = report
         result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
 
-        let renderer = SiteRenderer(model: model, report: report, templates: templates, options: request.options)
+        let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
         let start = DispatchTime.now()
         let output = writer.output
         let files = try renderer.renderAll(

@@ -4,11 +4,9 @@ import Synchronization
 final class MarkdownRenderers: Sendable {
     private let byRoot = Mutex<[String: MarkdownRenderer]>([:])
     private let model: SiteModel
-    private let index: ExportIndex
 
-    init(model: SiteModel, index: ExportIndex) {
+    init(model: SiteModel) {
         self.model = model
-        self.index = index
     }
 
     func html(_ markdown: String, root: String) -> String {
@@ -26,10 +24,10 @@ final class MarkdownRenderers: Sendable {
     }
 
     private func makeRenderer(root: String) -> MarkdownRenderer {
-        let model = self.model, index = self.index
+        let model = self.model
         return MarkdownRenderer(
             mentionURL: { name in
-                model.user(username: name, in: index).map { root + "u/" + Slugs.urlSegment(model.users[$0].slug) + "/" }
+                model.user(username: name).map { root + "u/" + Slugs.urlSegment(model.users[$0].slug) + "/" }
             },
             tagURL: { tag in root + "tags/" + Slugs.urlSegment(ExportIndex.fold(tag)) + "/" }
         )

@@ -74,7 +74,7 @@ extension PageContexts {
         var comments: [Context] = []
         for c in post.comments {
             var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
-            if let u = model.user(username: c.username, in: index) { comment["url"] = .string(userPath(u)) }
+            if let u = model.user(username: c.username) { comment["url"] = .string(userPath(u)) }
             comments.append(comment)
         }
         context["post"] = .object([

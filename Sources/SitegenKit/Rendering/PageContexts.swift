@@ -7,7 +7,6 @@ typealias Context = [String: TemplateValue]
 
 struct PageContexts: Sendable {
     let model: SiteModel
-    let index: ExportIndex
     let graph: FollowGraph
     let options: SiteOptions
     let renderers: MarkdownRenderers
@@ -27,12 +26,11 @@ struct PageContexts: Sendable {
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
     let fragments = Fragments()
 
-    init(model: SiteModel, report: AuditReport, options: SiteOptions) {
+    init(model: SiteModel, options: SiteOptions) {
         self.model = model
-        self.index = report.index
-        self.graph = report.graph
+        self.graph = model.graph
         self.options = options
-        renderers = MarkdownRenderers(model: model, index: report.index)
+        renderers = MarkdownRenderers(model: model)
         let folded = model.users.map { ExportIndex.fold($0.username) }
         directoryOrder = model.users.indices.sorted { a, b in
             folded[a] != folded[b] ? folded[a] < folded[b] : model.users[a].uid < model.users[b].uid

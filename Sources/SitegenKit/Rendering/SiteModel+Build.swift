@@ -64,6 +64,10 @@ extension SiteModel {
                 return pa.time != pb.time ? pa.time > pb.time : pa.key > pb.key
             }
         }
+        model.graph = report.graph
+        for (folded, i) in index.usernameOwner {
+            if let u = model.userByIndex[i] { model.userByFoldedName[folded] = u }
+        }
         let orphans = report.findings.filter { $0.code == .postOrphan }.count
         if orphans > 0 { model.skipped.append("\(orphans) orphan post group\(orphans == 1 ? "" : "s") (owner is not a user), not rendered") }
         model.collectTags()

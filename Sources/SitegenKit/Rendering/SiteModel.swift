@@ -58,10 +58,14 @@ public struct SiteModel: Sendable {
     public internal(set) var skipped: [String] = []
     /// Index into `users` by `ExportIndex` user index.
     var userByIndex: [Int32: Int] = [:]
+    /// The repaired follow graph (rows by `ExportIndex` user index, as `User.index`).
+    public internal(set) var graph = FollowGraph.empty
+    /// Case-folded username → the rendered user it resolves to (the first user in uid
+    /// order with that name, as the audit decides; absent when that user is not rendered).
+    var userByFoldedName: [String: Int] = [:]
 
     /// The user a (case-folded) username resolves to, if it is rendered.
-    public func user(username: String, in index: ExportIndex) -> Int? {
-        guard let i = index.user(username: username) else { return nil }
-        return userByIndex[i]
+    public func user(username: String) -> Int? {
+        userByFoldedName[ExportIndex.fold(username)]
     }
 }

@@ -31,8 +31,8 @@ public struct SiteRenderer: Sendable {
     let contexts: PageContexts
     let templates: TemplateSet
 
-    public init(model: SiteModel, report: AuditReport, templates: TemplateSet, options: SiteOptions) {
-        contexts = PageContexts(model: model, report: report, options: options)
+    public init(model: SiteModel, templates: TemplateSet, options: SiteOptions) {
+        contexts = PageContexts(model: model, options: options)
         self.templates = templates
     }
 
