@@ -10,12 +10,16 @@ public enum Site {
         public var templates: String?
         /// How to read the export: sitegen.toml's `[schema]` (dialect, renamed nodes and fields).
         public var mapping: Schema.Mapping
+        /// Users not to publish, by uid or username (sitegen.toml's `exclude`); users whose
+        /// record says `private: true` are left out too.
+        public var exclude: [String] = []
         public var options: SiteOptions
         /// Render every page to memory and write nothing (for measuring).
         public var dryRun: Bool
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
-                    options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
+                    exclude: [String] = [], options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
+            self.exclude = exclude
             self.export = export
             self.output = output
             self.templates = templates
@@ -62,7 +66,7 @@ public enum Site {
         progress?(.loading)
         let export = try ExportLoader.load(path: request.export, mapping: request.mapping)
         try Interruption.check()
-        let inputs = fingerprint(export: export, templates: templates, options: request.options)
+        let inputs = fingerprint(export: export, templates: templates, request: request)
         var result = Result()
         result.unusedMappings = export.schema.unusedMappings(in: export.document)
         if !request.dryRun && writer.isUpToDate(previous, inputs: inputs) {
@@ -74,7 +78,7 @@ public enum Site {
 
         progress?(.auditing)
         let report = Validator.audit(export)
-        let model = SiteModel.build(from: report)
+        let model = SiteModel.build(from: report, excluding: request.exclude)
         try Interruption.check()
         result.report = report
         result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
@@ -102,10 +106,11 @@ public enum Site {
     }
 
     /// Identifies a build's inputs: the export's bytes, the templates, the options.
-    static func fingerprint(export: Export, templates: TemplateSet, options: SiteOptions) -> String {
+    static func fingerprint(export: Export, templates: TemplateSet, request: Request) -> String {
+        let options = request.options
         let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
         let names = export.schema.mapping.nodes.map { "\($0.key.rawValue)=\($0.value)" }.sorted() + export.schema.mapping.fields.map { "\($0.key.rawValue)=\($0.value)" }.sorted()
-        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
+        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(request.exclude.sorted().joined(separator: "\u{0}"))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
         return "\(data)-\(templates.fingerprint)-\(ContentHash(settings))"
     }
 }

@@ -61,7 +61,7 @@ struct BuildOptions: ParsableArguments {
             output: output ?? config.outputPath,
             templates: templates ?? config.templates,
             mapping: config.schema,
-            options: options, dryRun: dryRun)
+            exclude: config.exclude, options: options, dryRun: dryRun)
     }
 
     /// Builds the site with a progress line on a terminal, then reports on stderr:

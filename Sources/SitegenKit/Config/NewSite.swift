@@ -61,6 +61,13 @@ public enum NewSite {
     # `sitegen theme eject` writes the built-in theme out to start from.
     # templates = "Templates"
 
+    # Users not to publish: uids or usernames, or the path of a file of them (one a line).
+    # A user record with `private`, `isPrivate` or `is_private` set to true is left out
+    # too. They get no page and appear in no directory, search, sitemap or feed; their
+    # posts and photos are not published; other users' lists count them without naming
+    # them, and counts stay true.
+    # exclude = []
+
     # How to read the export. The dialect is detected when it is not given. The variants
     # that apps built from the tutorials write (posts_count, createdAt, imageEndPoint,
     # userName, postID, ...) are recognised without help; an app that renamed a node or a

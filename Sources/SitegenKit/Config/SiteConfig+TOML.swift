@@ -58,6 +58,8 @@ extension SiteConfig {
                 config.tile = tile
             case "schema":
                 config.schema = try reader.schema(value)
+            case "exclude":
+                config.exclude = try reader.exclude(value, resolve: resolve)
             default:
                 throw reader.unknown(key, in: [], known: Reader.rootKeys)
             }
@@ -80,7 +82,7 @@ extension SiteConfig {
 
     /// Checks each value against the key it stands at, naming the key and its line.
     struct Reader {
-        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "tile", "templates", "schema"]
+        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "tile", "templates", "exclude", "schema"]
         static let schemaKeys = ["dialect", "nodes", "fields"]
 
         let file: String
@@ -109,6 +111,32 @@ extension SiteConfig {
                 throw error(key, "must be a string, not \(SiteConfig.describe(value))")
             }
             return text
+        }
+
+        /// `exclude`: a list of uids or usernames, or the path of a file of them (one a
+        /// line; blank lines and `#` comments skipped).
+        func exclude(_ value: TOMLValueConvertible, resolve: (String) -> String) throws(SitegenError) -> [String] {
+            if value.type == .array, let list = value.array {
+                var names: [String] = []
+                for item in list {
+                    guard item.type == .string, let name = item.string, !name.isEmpty else {
+                        throw error("exclude", "must list uids or usernames as strings, not \(SiteConfig.describe(item))")
+                    }
+                    names.append(name)
+                }
+                return names
+            }
+            guard value.type == .string else {
+                throw error("exclude", "must be a list of uids or usernames, or the path of a file of them, not \(SiteConfig.describe(value))")
+            }
+            let path = resolve(try self.path(value, "exclude"))
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw error("exclude", "names a file that cannot be read: \(path)")
+            }
+            return text.split(whereSeparator: \.isNewline).compactMap { line in
+                let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
+                return name.isEmpty ? nil : name
+            }
         }
 
         func path(_ value: TOMLValueConvertible, _ key: String) throws(SitegenError) -> String {

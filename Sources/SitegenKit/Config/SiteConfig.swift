@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var pageSize: Int?
     public var tile: SiteOptions.Tile?
     public var templates: String?
+    /// Users not to publish, by uid or username (`exclude`: a list, or a file of them).
+    public var exclude: [String] = []
     public var schema = Schema.Mapping()
     /// The file it was read from; nil when there is none.
     public var file: String?

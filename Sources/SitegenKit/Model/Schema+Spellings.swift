@@ -11,7 +11,7 @@ extension Schema {
     }
 
     /// The fields each kind of record holds.
-    private static let userFields: [Field] = [.username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount]
+    private static let userFields: [Field] = [.username, .name, .bio, .url, .follows, .isPrivate, .postCount, .followerCount, .followingCount]
     private static let makestagramPostFields: [Field] = [.imageURL, .imageHeight, .createdAt, .likeCount, .poster, .caption]
     private static let timelinePostFields: [Field] = [.username, .imageEndpoint, .likes, .comments, .caption]
     private static let timelineRecordFields: [Field] = [.username, .post, .text]

@@ -20,6 +20,8 @@ public struct Schema: Sendable {
         case posterUID = "poster_uid"
         // Timeline posts, their likes and comments.
         case imageEndpoint, likes, comments, post, text
+        /// `true` on a user who must not be published (`private`, `isPrivate`, `is_private`).
+        case isPrivate = "private"
 
         /// The spellings recognised without a mapping, the tutorial's first.
         func variants(_ dialect: Dialect) -> [String] {
@@ -34,6 +36,7 @@ public struct Schema: Sendable {
             case .imageEndpoint: return ["imageEndpoint", "imageEndPoint", "image"]
             case .likes: return ["likes", "like"]
             case .post: return ["post", "postIdentifier", "postID"]
+            case .isPrivate: return ["private", "isPrivate", "is_private"]
             default: return [rawValue]
             }
         }
@@ -65,6 +68,7 @@ public struct Schema: Sendable {
             case .comments: 18
             case .post: 19
             case .text: 20
+            case .isPrivate: 21
             }
         }
     }

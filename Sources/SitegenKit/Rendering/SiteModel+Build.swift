@@ -2,8 +2,10 @@ import Foundation
 
 extension SiteModel {
     /// The site's data from an audited export: true counts and the repaired graph,
-    /// never the stored counters.
-    public static func build(from report: AuditReport) -> SiteModel {
+    /// never the stored counters. Users named in `excluding` (by uid or username) and
+    /// users whose record is marked private are left out with their posts; the counts
+    /// of the others still include them.
+    public static func build(from report: AuditReport, excluding: [String] = []) -> SiteModel {
         var model = SiteModel()
         let doc = report.export.document
         let schema = report.export.schema
@@ -12,13 +14,26 @@ extension SiteModel {
 
         // Users that have a username, in uid order (the order slugs are handed out in).
         let order = KeyOrder.sortedIndices(index.users.map(\.uid))
+        let excludedNames = Set(excluding.map(ExportIndex.fold)), excludedUIDs = Set(excluding)
+        let privateNames = schema.names(.isPrivate)
+        func isExcluded(_ user: UserEntry) -> Bool {
+            if excludedUIDs.contains(user.uid) || user.username.map({ excludedNames.contains(ExportIndex.fold($0)) }) == true { return true }
+            guard let flag = doc.member(user.node, privateNames) else { return false }
+            return doc.kind(flag) == .bool ? doc.rawText(flag) == "true" : doc.string(flag)?.lowercased() == "true"
+        }
         var renderable: [Int] = []
+        var excludedCount = 0
         for i in order {
-            if index.users[i].username == nil {
+            if isExcluded(index.users[i]) {
+                excludedCount += 1
+            } else if index.users[i].username == nil {
                 model.skipped.append("\(usersName)/\(index.users[i].uid): no username, not rendered")
             } else {
                 renderable.append(i)
             }
+        }
+        if excludedCount > 0 {
+            model.skipped.append("\(excludedCount) user\(excludedCount == 1 ? "" : "s") not published (exclude in sitegen.toml, or private in the record), with their posts")
         }
         let slugs = Slugs.assign(renderable.map { index.users[$0].username! })
         for (n, i) in renderable.enumerated() {

@@ -63,6 +63,10 @@ import Testing
         #expect(again.findings.allSatisfy { $0.repair == .none }, "\(again.findings.filter { $0.repair != .none }.prefix(5))")
     }
 
+    @Test func ordinalsArePositions() {
+        #expect(Schema.Field.allCases.map(\.ordinal) == Array(Schema.Field.allCases.indices))
+    }
+
     @Test func unusedMappingsAreNamed() throws {
         let export = try ExportLoader.load(bytes: Array(#"{"users": {"u1": {"username": "a"}}}"#.utf8), name: "x.json",
                                            mapping: Schema.Mapping(nodes: [.posts: "user_posts"], fields: [.createdAt: "timestamp"]))
