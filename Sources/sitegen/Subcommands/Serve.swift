@@ -38,7 +38,8 @@ extension Sitegen {
             // Under a sub-path the 404 page needs the site's path for its links: without
             // --base-url, the address served at stands in for it.
             let hostForURL = host.contains(":") ? "[\(host)]" : host
-            let request = try site.request(baseURL: base == "/" ? nil : "http://\(hostForURL):\(port)\(base)")
+            let servedURL = base == "/" ? nil : "http://\(hostForURL):\(port)\(base)"
+            let request = try site.request(baseURL: servedURL)
             // Ctrl-C during the first build stops it cleanly (nothing published); then the
             // server's own handling of SIGINT/SIGTERM takes over (rebuilds are not interrupted).
             let signals = Interruption.install()
@@ -49,7 +50,9 @@ extension Sitegen {
             }
             let reload = watch ? LiveReload() : nil
             let server = SiteServer(files: files, reload: reload)
-            let watcher = InputWatcher(paths: [request.export] + [Site.templatesFolder(request)].compactMap { $0 })
+            // The config file too: a change of sitegen.toml rebuilds with its new settings.
+            let config = site.configFile.config ?? (FileManager.default.fileExists(atPath: SiteConfig.fileName) ? SiteConfig.fileName : nil)
+            let watcher = InputWatcher(paths: [request.export] + [Site.templatesFolder(request), config].compactMap { $0 })
             let output = request.output
             do {
                 try await server.run(host: host, port: port, running: { port in
@@ -57,7 +60,7 @@ extension Sitegen {
                     flushStandardOutput()
                 }, background: reload.map { reload in
                     { @Sendable in
-                        await watcher.run { await Serve.rebuild(request, site: site, reload: reload) }
+                        await watcher.run { await Serve.rebuild(request, servedURL: servedURL, site: site, reload: reload) }
                     }
                 })
             } catch {
@@ -66,13 +69,16 @@ extension Sitegen {
             printError("sitegen: stopped")
         }
 
-        /// Rebuilds on its own thread (the build uses every core); a failed build keeps
-        /// the previous site and is reported on stderr.
-        static func rebuild(_ request: Site.Request, site: BuildOptions, reload: LiveReload) async {
+        /// Rebuilds on its own thread (the build uses every core), with the config file read
+        /// again (the output folder stays the one being served); a failed build, or a config
+        /// file with an error, keeps the previous site and is reported on stderr.
+        static func rebuild(_ first: Site.Request, servedURL: String?, site: BuildOptions, reload: LiveReload) async {
             let start = ContinuousClock.now
             let ok = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
                 Thread.detachNewThread {
                     do {
+                        var request = try site.request(baseURL: servedURL)
+                        request.output = first.output
                         try site.build(request, preview: true)
                         done.resume(returning: true)
                     } catch {

@@ -105,6 +105,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/www"), "nothing built")
     }
 
+    /// `serve --watch` rebuilds when sitegen.toml changes, with the file's new settings; a
+    /// config with an error keeps the site as it was and says why.
+    @Test func serveWatchReadsTheConfigAgain() throws {
+        let folder = try newSite()
+        let (out, err) = (folder + "/serve.out", folder + "/serve.err")
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestSupport.binary)
+        process.arguments = ["serve", "--watch", "--port", "0"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "true"]) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        func waitFor(_ what: String, _ condition: () -> Bool) throws {
+            let deadline = Date().addingTimeInterval(60)
+            while !condition() {
+                guard Date() < deadline, process.isRunning else { throw SitegenError(file: folder, message: "timed out waiting for \(what)") }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        try waitFor("the server") { SiteTest.text(folder, "serve.out").contains("sitegen: serving") }
+        #expect(SiteTest.text(folder + "/public", "index.html").contains("Profiles</title>"))
+        try Data("title = \"Watched\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
+        try waitFor("the rebuild") { SiteTest.text(folder + "/public", "index.html").contains("Watched</title>") }
+        try Data("title = 3\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
+        try waitFor("the error") { SiteTest.text(folder, "serve.err").contains("sitegen: sitegen.toml:1: title must be a string, not an integer\n") }
+        #expect(SiteTest.text(folder + "/public", "index.html").contains("Watched</title>"), "the site as it was")
+    }
+
     @Test func version() throws {
         let run = try TestSupport.sitegen(["--version"])
         #expect(run.status == 0)
