@@ -68,7 +68,7 @@ public enum ExportLoader {
     }
 
     /// Whether the export at `path` is (or, written, will be) gzip-compressed: its name ends in `.gz`.
-    public static func isGzip(_ path: String) -> Bool { path.hasSuffix(".gz") }
+    static func isGzip(_ path: String) -> Bool { path.hasSuffix(".gz") }
 
     /// The timeline dialect has `images`, users with `follows`, posts keyed directly by push id
     /// carrying a `username`; makestagram nests posts under uids and has the edge trees.
