@@ -23,11 +23,17 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // zlib: gzip-compressed exports (`export.json.gz`) are read and written.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The Mustache engine: templates and typed values in, bytes out; knows nothing of the site.
         .target(name: "MustacheEngine"),
         .target(
             name: "SitegenKit",
-            dependencies: ["CMarkGFM", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["CMarkGFM", "CZlib", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(

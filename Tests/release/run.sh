@@ -3,8 +3,9 @@
 # installed by its own `install` script, run outside the checkout and then in a minimal
 # Debian root with no Swift and no -dev package (debootstrap --variant=minbase bookworm,
 # cached in $SITEGEN_TEST_ROOTS, default /var/cache/sitegen-test). Checks: --version, init,
-# build with the built-in theme (the same site the checkout builds), build with one
-# template overridden, the config file's one-line errors, the man page and completions.
+# build with the built-in theme (the same site the checkout builds) and from the export
+# gzipped, audit --fix to a .gz, build with one template overridden, the config file's
+# one-line errors, the man page and completions.
 # Prints `release: N passed, M failed` last; exit 1 on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -56,6 +57,10 @@ end=$(date +%s%N)
 echo "release: cold build of the sample from the release binary: $(( (end - start) / 1000000 )) ms"
 check "the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference" mysite/public
 check "init refuses an existing site" bash -c "! sitegen init mysite 2>/dev/null"
+gzip -c "$repo/content/export.json" >mysite/content/export.json.gz
+check "build from a gzip export" bash -c "cd mysite && sitegen build content/export.json.gz --output gz-public"
+check "the same site from the .gz" diff -r -x .sitegen-manifest "$work/reference" mysite/gz-public
+check "audit --fix writes gzip" bash -c "cd mysite && { sitegen audit content/export.json.gz --fix --output fixed.json.gz >/dev/null; [ \$? -le 1 ]; } && gzip -t fixed.json.gz"
 
 mkdir -p mysite/Templates
 { cat "$repo/Templates/_tile.mustache"; echo "<!-- my tile -->"; } >mysite/Templates/_tile.mustache
@@ -110,6 +115,8 @@ if [ -x "$base/bin/bash" ]; then
   check "root: init" in_root 'cd /root && sitegen init mysite && cp export.json mysite/content/'
   check "root: build" in_root 'cd /root/mysite && sitegen build'
   check "root: the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/mysite/public"
+  check "root: build from a gzip export" in_root 'cd /root && gzip -c export.json >export.json.gz && sitegen build export.json.gz --output gz-public'
+  check "root: the same site from the .gz" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/gz-public"
 else
   failed=$((failed + 1))
   echo "release: FAILED: no Debian root to test in (debootstrap failed)"

@@ -44,8 +44,10 @@ public enum ExportLoader {
         return Export(path: path, document: document, schema: Schema.read(document, dialect: dialect, mapping: mapping))
     }
 
-    /// Reads the whole file into a buffer padded for the parser.
-    static func readFile(_ path: String) throws(SitegenError) -> FileBytes {
+    /// Reads the whole file into a buffer padded for the parser. A path ending in `.gz` is
+    /// a gzip-compressed export (a Firebase backup): its decompressed bytes are returned,
+    /// unless `inflating` is false (the compressed bytes, as on disk).
+    static func readFile(_ path: String, inflating: Bool = true) throws(SitegenError) -> FileBytes {
         let fd = open(path, O_RDONLY)
         if fd < 0 { throw SitegenError(file: path, message: "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -56,12 +58,22 @@ public enum ExportLoader {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw SitegenError(file: path, message: "is a directory, not an export file")
         }
+        if inflating && isGzip(path) {
+            do {
+                return try FileBytes.inflate(fd, compressedSize: Int(info.st_size))
+            } catch {
+                throw SitegenError(file: path, message: error.message)
+            }
+        }
         do {
             return try FileBytes.read(fd, size: Int(info.st_size))
         } catch {
             throw SitegenError(file: path, message: "cannot read: \(String(cString: strerror(error.code)))")
         }
     }
+
+    /// Whether the export at `path` is (or, written, will be) gzip-compressed: its name ends in `.gz`.
+    static func isGzip(_ path: String) -> Bool { path.hasSuffix(".gz") }
 
     /// The timeline dialect has `images`, users with `follows`, posts keyed directly by push id
     /// carrying a `username`; makestagram nests posts under uids and has the edge trees.

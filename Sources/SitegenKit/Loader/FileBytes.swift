@@ -12,10 +12,15 @@ import Darwin
 /// zeroing the pages is half of that cost, and it parallelises). The file itself is
 /// not mapped: a file truncated while it is mapped kills the process with SIGBUS,
 /// and `serve --watch` reads exports that editors are rewriting.
+///
+/// A gzip-compressed export is inflated into `malloc`ed memory instead
+/// (FileBytes+Gzip.swift): its size is known only at the end, and `realloc` grows it.
 final class FileBytes {
     let base: UnsafeMutableRawPointer
     private(set) var count: Int
     private let mappedLength: Int
+    /// `base` came from `malloc`/`realloc` (an inflated file) and is released with `free`.
+    private let malloced: Bool
 
     /// Files at least this large are read by several threads.
     static let parallelThreshold = 8 << 20
@@ -33,10 +38,20 @@ final class FileBytes {
             mappedLength = 0
         }
         self.count = count
+        malloced = false
+    }
+
+    /// Takes ownership of `count` bytes at `base`, allocated with `malloc` or `realloc`
+    /// (at least 16-byte aligned) and followed by the padding, already zeroed.
+    init(malloced base: UnsafeMutableRawPointer, count: Int) {
+        self.base = base
+        self.count = count
+        mappedLength = 0
+        malloced = true
     }
 
     deinit {
-        if mappedLength > 0 { munmap(base, mappedLength) } else { base.deallocate() }
+        if mappedLength > 0 { munmap(base, mappedLength) } else if malloced { free(base) } else { base.deallocate() }
     }
 
     var buffer: UnsafeBufferPointer<UInt8> {

@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes a repaired export: to another file, or over the input with a backup.
+/// Writes a repaired export: to another file, or over the input with a backup. A file
+/// named `.gz` is written gzip-compressed (and an in-place repair of `export.json.gz`
+/// keeps the original compressed bytes as its backup).
 public enum RepairWriter {
     /// Returns a sentence saying what was written. The file written is either as it was or
     /// the whole repaired export (`AtomicFile`); on an error or a signal (`Interrupted`) the
@@ -18,14 +20,14 @@ public enum RepairWriter {
             // The backup is a second name for the original bytes, made before anything changes.
             do {
                 if link(input, backup) != 0 {
-                    let original = try ExportLoader.readFile(input)
+                    let original = try ExportLoader.readFile(input, inflating: false)
                     try AtomicFile.write(to: backup) { sink in try sink(original.buffer) }
                 }
             } catch {
                 throw unwritten(error, input, existed: true)
             }
             do {
-                try AtomicFile.write(to: input) { try rewriter.write($0) }
+                try write(rewriter, to: input)
             } catch {
                 unlink(backup)
                 throw unwritten(error, input, existed: true)
@@ -38,11 +40,22 @@ public enum RepairWriter {
         }
         let existed = access(output, F_OK) == 0
         do {
-            try AtomicFile.write(to: output) { try rewriter.write($0) }
+            try write(rewriter, to: output)
         } catch {
             throw unwritten(error, output, existed: existed)
         }
         return "wrote the repaired export to \(output) (\(fixed) finding\(fixed == 1 ? "" : "s") repaired)"
+    }
+
+    /// The repaired export, through a deflating sink when `path` ends in `.gz`.
+    static func write(_ rewriter: ExportRewriter, to path: String) throws {
+        try AtomicFile.write(to: path) { sink in
+            if ExportLoader.isGzip(path) {
+                try GzipWriter.compressing(into: sink, file: path) { try rewriter.write($0) }
+            } else {
+                try rewriter.write(sink)
+            }
+        }
     }
 
     /// What an interrupted or failed write left: "nothing was written; FILE is as it was".
