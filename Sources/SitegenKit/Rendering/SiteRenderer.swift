@@ -20,12 +20,13 @@ public struct RenderedFile: Sendable {
 /// Renders every page of a site to memory, on all cores.
 public struct SiteRenderer: Sendable {
     enum Page {
-        case index, notFound, sitemap, usersJSON
+        case notFound, sitemap, usersJSON
+        case index(page: Int, pages: Int)
         case profile(user: Int, page: Int, pages: Int)
-        case list(user: Int, followers: Bool)
+        case list(user: Int, followers: Bool, page: Int, pages: Int)
         case feed(user: Int)
         case post(Int)
-        case tag(Int)
+        case tag(Int, page: Int, pages: Int)
     }
 
     let contexts: PageContexts
@@ -42,47 +43,54 @@ public struct SiteRenderer: Sendable {
 
     /// Every page, in a fixed order.
     func pages() -> [Page] {
-        var pages: [Page] = [.index, .notFound, .usersJSON]
+        let (grid, list) = (contexts.options.pageSize, contexts.options.listSize)
+        let directory = Pagination.pages(model.users.count, size: list)
+        var pages: [Page] = (1...directory).map { .index(page: $0, pages: directory) } + [.notFound, .usersJSON]
         for u in model.users.indices {
-            let count = max(1, (model.users[u].posts.count + contexts.options.pageSize - 1) / contexts.options.pageSize)
+            let count = Pagination.pages(model.users[u].posts.count, size: grid)
             for n in 1...count { pages.append(.profile(user: u, page: n, pages: count)) }
-            pages.append(.list(user: u, followers: true))
-            pages.append(.list(user: u, followers: false))
+            for followers in [true, false] {
+                let count = Pagination.pages(contexts.listCount(u, followers: followers), size: list)
+                for n in 1...count { pages.append(.list(user: u, followers: followers, page: n, pages: count)) }
+            }
             pages.append(.feed(user: u))
         }
         for p in model.posts.indices { pages.append(.post(p)) }
-        for t in model.tags.indices { pages.append(.tag(t)) }
+        for t in model.tags.indices {
+            let count = Pagination.pages(model.tags[t].posts.count, size: grid)
+            for n in 1...count { pages.append(.tag(t, page: n, pages: count)) }
+        }
         pages.append(.sitemap)
         return pages
     }
 
     func path(of page: Page) -> String {
         switch page {
-        case .index: return "index.html"
+        case let .index(n, _): return (n == 1 ? "" : "page/\(n)/") + "index.html"
         case .notFound: return "404.html"
         case .sitemap: return "sitemap.xml"
         case .usersJSON: return "users.json"
         // Files are named by the slugs themselves; links percent-encode them.
         case let .profile(u, n, _): return userFolder(u) + (n == 1 ? "" : "page/\(n)/") + "index.html"
-        case let .list(u, followers): return userFolder(u) + (followers ? "followers/" : "following/") + "index.html"
+        case let .list(u, followers, n, _): return userFolder(u) + (followers ? "followers/" : "following/") + (n == 1 ? "" : "page/\(n)/") + "index.html"
         case let .feed(u): return userFolder(u) + "feed.xml"
         case let .post(p): return "p/\(PageContexts.postSlug(model.posts[p].key))/index.html"
-        case let .tag(t): return "tags/\(model.tags[t].tag)/index.html"
+        case let .tag(t, n, _): return "tags/\(model.tags[t].tag)/" + (n == 1 ? "" : "page/\(n)/") + "index.html"
         }
     }
 
     /// The page's template and context (deferred values unresolved); nil for users.json.
     func context(of page: Page, htmlPaths: [String]) -> (template: String, context: Context)? {
         switch page {
-        case .index: return ("index", contexts.index())
+        case let .index(n, pages): return ("index", contexts.index(page: n, pages: pages))
         case .notFound: return ("404", contexts.notFound())
         case .sitemap: return ("sitemap", contexts.sitemap(htmlPaths))
         case .usersJSON: return nil
         case let .profile(u, n, pages): return ("profile", contexts.profile(u, page: n, pages: pages))
-        case let .list(u, followers): return ("list", contexts.list(u, followers: followers))
+        case let .list(u, followers, n, pages): return ("list", contexts.list(u, followers: followers, page: n, pages: pages))
         case let .feed(u): return ("feed", contexts.feed(u))
         case let .post(p): return ("post", contexts.post(p))
-        case let .tag(t): return ("tag", contexts.tag(t))
+        case let .tag(t, n, pages): return ("tag", contexts.tag(t, page: n, pages: pages))
         }
     }
 
@@ -123,7 +131,7 @@ public struct SiteRenderer: Sendable {
     /// What every page depends on besides its own context: the templates, the options
     /// and which user each @mention resolves to.
     func globalFingerprint() -> ContentHash {
-        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(contexts.options.pageSize)|".utf8)
+        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(contexts.options.pageSize)|\(contexts.options.listSize)|".utf8)
         for user in model.users {
             out.append(contentsOf: ExportIndex.fold(user.username).utf8)
             out.append(0)
