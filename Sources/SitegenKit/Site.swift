@@ -101,7 +101,7 @@ public enum Site {
     /// Identifies a build's inputs: the export's bytes, the templates, the options.
     static func fingerprint(export: Export, templates: TemplateSet, options: SiteOptions) -> String {
         let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
-        let settings = "\(export.dialect.rawValue)|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.listSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
+        let settings = "\(export.dialect.rawValue)|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
         return "\(data)-\(templates.fingerprint)-\(ContentHash(settings))"
     }
 }

@@ -148,9 +148,20 @@ extension PageContexts {
         return context
     }
 
-    func sitemap(_ paths: [String]) -> Context {
-        // Without --base-url the locations stay relative (the build says so); the root is "./".
-        ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? ($0.isEmpty ? "./" : $0))] })]
+    func sitemap(_ paths: ArraySlice<String>) -> Context {
+        ["urls": TemplateValue(paths.map { ["loc": .string(sitemapLocation($0))] })]
+    }
+
+    /// `sitemap.xml` as the index of `sitemap-1.xml` … `sitemap-<parts>.xml`.
+    func sitemapIndex(parts: Int) -> Context {
+        ["isIndex": .bool(true),
+         "sitemaps": TemplateValue((1...parts).map { ["loc": .string(sitemapLocation(Sitemaps.fileName($0)))] })]
+    }
+
+    /// A page's `<loc>`: absolute with a base URL; without one the locations stay relative
+    /// (the build says so) and the root is "./".
+    func sitemapLocation(_ path: String) -> String {
+        absolute(path) ?? (path.isEmpty ? "./" : path)
     }
 
     /// An image's absolute URL (for Open Graph and feeds), when one can be given.

@@ -15,6 +15,8 @@ public struct SiteOptions: Sendable {
     public var pageSize: Int
     /// Rows per page of the directory and of the follower and following lists.
     public var listSize: Int
+    /// URLs per sitemap file (the protocol's 50,000; lowered by tests).
+    public var sitemapSize = Sitemaps.maxURLs
     public var tile: Tile
     /// Threads that render pages.
     public var jobs: Int

@@ -20,7 +20,11 @@ public struct RenderedFile: Sendable {
 /// Renders every page of a site to memory, on all cores.
 public struct SiteRenderer: Sendable {
     enum Page {
-        case notFound, sitemap, usersJSON
+        case notFound, usersJSON
+        /// `sitemap.xml` (part 0: the whole sitemap) or `sitemap-<part>.xml`, with these HTML pages.
+        case sitemap(part: Int, urls: Range<Int>)
+        /// `sitemap.xml` listing `sitemap-1.xml` … `sitemap-<parts>.xml`.
+        case sitemapIndex(parts: Int)
         case index(page: Int, pages: Int)
         case profile(user: Int, page: Int, pages: Int)
         case list(user: Int, followers: Bool, page: Int, pages: Int)
@@ -41,7 +45,7 @@ public struct SiteRenderer: Sendable {
 
     func userFolder(_ u: Int) -> String { "u/\(model.users[u].slug)/" }
 
-    /// Every page, in a fixed order.
+    /// Every page but the sitemap's, in a fixed order.
     func pages() -> [Page] {
         let (grid, list) = (contexts.options.pageSize, contexts.options.listSize)
         let directory = Pagination.pages(model.users.count, size: list)
@@ -60,7 +64,6 @@ public struct SiteRenderer: Sendable {
             let count = Pagination.pages(model.tags[t].posts.count, size: grid)
             for n in 1...count { pages.append(.tag(t, page: n, pages: count)) }
         }
-        pages.append(.sitemap)
         return pages
     }
 
@@ -68,7 +71,8 @@ public struct SiteRenderer: Sendable {
         switch page {
         case let .index(n, _): return (n == 1 ? "" : "page/\(n)/") + "index.html"
         case .notFound: return "404.html"
-        case .sitemap: return "sitemap.xml"
+        case let .sitemap(part, _): return part == 0 ? "sitemap.xml" : Sitemaps.fileName(part)
+        case .sitemapIndex: return "sitemap.xml"
         case .usersJSON: return "users.json"
         // Files are named by the slugs themselves; links percent-encode them.
         case let .profile(u, n, _): return userFolder(u) + (n == 1 ? "" : "page/\(n)/") + "index.html"
@@ -84,7 +88,8 @@ public struct SiteRenderer: Sendable {
         switch page {
         case let .index(n, pages): return ("index", contexts.index(page: n, pages: pages))
         case .notFound: return ("404", contexts.notFound())
-        case .sitemap: return ("sitemap", contexts.sitemap(htmlPaths))
+        case let .sitemap(_, urls): return ("sitemap", contexts.sitemap(htmlPaths[urls]))
+        case let .sitemapIndex(parts): return ("sitemap", contexts.sitemapIndex(parts: parts))
         case .usersJSON: return nil
         case let .profile(u, n, pages): return ("profile", contexts.profile(u, page: n, pages: pages))
         case let .list(u, followers, n, pages): return ("list", contexts.list(u, followers: followers, page: n, pages: pages))
@@ -148,13 +153,19 @@ public struct SiteRenderer: Sendable {
     /// a signal arrives (see `Interruption`): the threads stop at their next page.
     public func renderAll(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [RenderedFile] {
-        let pages = pages()
-        let paths = pages.map(path)
+        var allPages = pages()
+        var allPaths = allPages.map(path)
         // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
-        let htmlPaths = paths.filter { $0.hasSuffix("index.html") }.map { path -> String in
+        let htmlPaths = allPaths.filter { $0.hasSuffix("index.html") }.map { path -> String in
             let folders = path.dropLast("index.html".count).split(separator: "/")
             return folders.isEmpty ? "" : folders.map { Slugs.urlSegment(String($0)) }.joined(separator: "/") + "/"
         }
+        let parts = Sitemaps.parts(htmlPaths.map { contexts.sitemapLocation($0) }, maxURLs: contexts.options.sitemapSize)
+        let sitemaps: [Page] = parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
+            : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
+        allPages += sitemaps
+        allPaths += sitemaps.map(path)
+        let (pages, paths) = (allPages, allPaths)
         let global = globalFingerprint()
         var results = [RenderedFile?](repeating: nil, count: pages.count)
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)

@@ -495,6 +495,10 @@ private enum SiteContexts {
         var sitemap = common(v, root: "", title: "")
         sitemap["urls"] = .list(v == .minimal ? [] : [["loc": "https://example.com/sub/"], ["loc": "https://example.com/sub/u/ana/?a&b"]])
 
+        var sitemapIndex = common(v, root: "", title: "")
+        sitemapIndex["isIndex"] = true
+        sitemapIndex["sitemaps"] = .list(v == .minimal ? [] : [["loc": "https://example.com/sub/sitemap-1.xml"], ["loc": "sitemap-2.xml?a&b"]])
+
         var tileContext = tile(v, 3)
         tileContext["root"] = .string(root)
         tileContext["site"] = site(v)
@@ -505,6 +509,7 @@ private enum SiteContexts {
         return [
             ("index", .object(index)), ("profile", .object(profile)), ("list", .object(list)), ("post", .object(post)),
             ("tag", .object(tag)), ("404", .object(notFound)), ("feed", .object(feed)), ("sitemap", .object(sitemap)),
+            ("sitemap", .object(sitemapIndex)),
             ("_tile", .object(tileContext)), ("_userrow", .object(rowContext)),
             ("_profile_header", merged(profileUser, ["root": .string(root)])), ("_avatar", .object(user(v))),
             ("_grid", .object(profile)), ("_pagination", .object(profile)),
@@ -536,7 +541,7 @@ private enum SiteContexts {
         "users", "html", "userCount", "userCountLabel", "usersJSON",
         "user", "bioHTML", "website", "href", "text", "websiteText", "followersURL", "followingURL", "feedURL", "tiles", "hasTiles",
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",
-        "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label",
+        "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
         "tag", "count", "countLabel", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
