@@ -12,6 +12,7 @@ extension PageContexts {
         context["userCount"] = TemplateValue(model.users.count)
         context["userCountLabel"] = TemplateValue(model.users.count == 1 ? "person" : "people")
         context["usersJSON"] = TemplateValue("users.json")
+        context["searchIndex"] = TemplateValue(SearchIndex.folder)
         if pages > 1 {
             context["pagination"] = pagination.context
             context["hasJumps"] = TemplateValue(true)

@@ -21,6 +21,9 @@ public struct RenderedFile: Sendable {
 public struct SiteRenderer: Sendable {
     enum Page {
         case notFound, usersJSON
+        /// `search/index.json` and the shards of the directory's search (`SearchIndex`).
+        case searchIndex
+        case searchBucket(Int)
         /// `sitemap.xml` (part 0: the whole sitemap) or `sitemap-<part>.xml`, with these HTML pages.
         case sitemap(part: Int, urls: Range<Int>)
         /// `sitemap.xml` listing `sitemap-1.xml` … `sitemap-<parts>.xml`.
@@ -35,10 +38,12 @@ public struct SiteRenderer: Sendable {
 
     let contexts: PageContexts
     let templates: TemplateSet
+    let search: SearchIndex
 
     public init(model: SiteModel, report: AuditReport, templates: TemplateSet, options: SiteOptions) {
         contexts = PageContexts(model: model, report: report, options: options)
         self.templates = templates
+        search = SearchIndex(model: model, order: contexts.directoryOrder)
     }
 
     var model: SiteModel { contexts.model }
@@ -49,7 +54,8 @@ public struct SiteRenderer: Sendable {
     func pages() -> [Page] {
         let (grid, list) = (contexts.options.pageSize, contexts.options.listSize)
         let directory = Pagination.pages(model.users.count, size: list)
-        var pages: [Page] = (1...directory).map { .index(page: $0, pages: directory) } + [.notFound, .usersJSON]
+        var pages: [Page] = (1...directory).map { .index(page: $0, pages: directory) } + [.notFound, .usersJSON, .searchIndex]
+        pages += search.buckets.indices.map { .searchBucket($0) }
         for u in model.users.indices {
             let count = Pagination.pages(model.users[u].posts.count, size: grid)
             for n in 1...count { pages.append(.profile(user: u, page: n, pages: count)) }
@@ -74,6 +80,8 @@ public struct SiteRenderer: Sendable {
         case let .sitemap(part, _): return part == 0 ? "sitemap.xml" : Sitemaps.fileName(part)
         case .sitemapIndex: return "sitemap.xml"
         case .usersJSON: return "users.json"
+        case .searchIndex: return SearchIndex.folder + "index.json"
+        case let .searchBucket(b): return SearchIndex.path(bucket: b)
         // Files are named by the slugs themselves; links percent-encode them.
         case let .profile(u, n, _): return userFolder(u) + (n == 1 ? "" : "page/\(n)/") + "index.html"
         case let .list(u, followers, n, _): return userFolder(u) + (followers ? "followers/" : "following/") + (n == 1 ? "" : "page/\(n)/") + "index.html"
@@ -83,14 +91,14 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// The page's template and context (deferred values unresolved); nil for users.json.
+    /// The page's template and context (deferred values unresolved); nil for the JSON files.
     func context(of page: Page, htmlPaths: [String]) -> (template: String, context: Context)? {
         switch page {
         case let .index(n, pages): return ("index", contexts.index(page: n, pages: pages))
         case .notFound: return ("404", contexts.notFound())
         case let .sitemap(_, urls): return ("sitemap", contexts.sitemap(htmlPaths[urls]))
         case let .sitemapIndex(parts): return ("sitemap", contexts.sitemapIndex(parts: parts))
-        case .usersJSON: return nil
+        case .usersJSON, .searchIndex, .searchBucket: return nil
         case let .profile(u, n, pages): return ("profile", contexts.profile(u, page: n, pages: pages))
         case let .list(u, followers, n, pages): return ("list", contexts.list(u, followers: followers, page: n, pages: pages))
         case let .feed(u): return ("feed", contexts.feed(u))
@@ -104,7 +112,13 @@ public struct SiteRenderer: Sendable {
     func render(_ page: Page, path: String, htmlPaths: [String], global: ContentHash,
                 unchanged: (String, String) -> Bool) -> RenderedFile {
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
-            let bytes = Array(usersJSON().utf8)
+            let text: String
+            switch page {
+            case .searchIndex: text = search.indexJSON()
+            case let .searchBucket(b): text = search.bucketJSON(b, contexts: contexts)
+            default: text = usersJSON()
+            }
+            let bytes = Array(text.utf8)
             return RenderedFile(path: path, bytes: bytes, source: ContentHash(bytes).description)
         }
         let source = global.then(ContentHash(tag: 13, template)).then(TemplateValue.object(context).fingerprint(contexts)).description

@@ -438,6 +438,7 @@ private enum SiteContexts {
         index["userCount"] = .int(v == .minimal ? 0 : 2)
         index["userCountLabel"] = v == .mixed ? "person" : "people"
         if v != .minimal { index["usersJSON"] = "users.json" }
+        index["searchIndex"] = "search/"
         if v == .full {
             index["pagination"] = ["page": 1, "pages": 12, "nextURL": "page/2/", "prevLabel": "Previous", "nextLabel": "Next",
                                    "numbers": pageNumbers(1, of: 12)]
@@ -541,7 +542,7 @@ private enum SiteContexts {
         "users", "html", "userCount", "userCountLabel", "usersJSON",
         "user", "bioHTML", "website", "href", "text", "websiteText", "followersURL", "followingURL", "feedURL", "tiles", "hasTiles",
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",
-        "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps",
+        "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
         "tag", "count", "countLabel", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
