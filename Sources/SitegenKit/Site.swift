@@ -70,7 +70,8 @@ public enum Site {
         if !request.dryRun { try writer.checkWritable() }
 
         progress?(.auditing)
-        let report = Validator.audit(export)
+        // The pages need none of the timeline's findings: those are only counted.
+        let report = Validator.audit(export, detail: .summarizeTimeline)
         let model = SiteModel.build(from: report)
         try Interruption.check()
         result.report = report

@@ -95,8 +95,8 @@ struct BuildOptions: ParsableArguments {
             }
             return
         }
-        if let report = result.report, !report.findings.isEmpty {
-            let count = report.findings.count
+        if let report = result.report, report.findingCount > 0 {
+            let count = report.findingCount
             let codes = report.summary.map { "\($0.code.rawValue) \($0.count)" }.joined(separator: ", ")
             printError("sitegen: warning: \(count) finding\(count == 1 ? "" : "s") in \(request.export) (\(codes)); pages show the repaired counts. See `sitegen audit \(request.export)`.")
         }

@@ -12,13 +12,14 @@ public enum Audit {
     /// Loads the export at `path` (as `dialect`, or the one detected) and audits it.
     /// `stage` is told as each stage begins. Between stages a signal received while
     /// `Interruption` is installed stops the audit with `Interrupted`.
-    public static func run(exportAt path: String, dialect: Dialect? = nil,
+    /// `detail`: which findings the report keeps one by one (the others are summarized).
+    public static func run(exportAt path: String, dialect: Dialect? = nil, detail: FindingDetail = .all,
                            stage: (Stage) -> Void = { _ in }) throws -> AuditReport {
         stage(.loading)
         let export = try ExportLoader.load(path: path, dialect: dialect)
         try Interruption.check()
         stage(.auditing(export))
-        let report = Validator.audit(export)
+        let report = Validator.audit(export, detail: detail)
         try Interruption.check()
         return report
     }

@@ -121,16 +121,16 @@ extension Validator {
         guard doc.isObject(entry) else {
             let whole = "{\"poster_uid\":\(text)}"
             report(.timelineMismatch, path, found: found(entry), expected: whole, repair: .set)
-            record(.set(node: entry, path: path, text: whole))
+            record(.set(node: entry, path: path, text: whole), for: .timelineMismatch)
             return
         }
         let field = doc.member(entry, "poster_uid")
         if field.flatMap(doc.string) == owner { return }
         report(.timelineMismatch, path, found: found(entry), expected: objectText(entry, setting: ["poster_uid": text]), repair: .set)
         if let field {
-            record(.set(node: field, path: "\(path)/poster_uid", text: text))
+            record(.set(node: field, path: "\(path)/poster_uid", text: text), for: .timelineMismatch)
         } else {
-            record(.add(under: entry, keys: ["poster_uid"], path: "\(path)/poster_uid", text: text))
+            record(.add(under: entry, keys: ["poster_uid"], path: "\(path)/poster_uid", text: text), for: .timelineMismatch)
         }
     }
 }
