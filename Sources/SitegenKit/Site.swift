@@ -77,7 +77,8 @@ public enum Site {
         if !request.dryRun { try writer.checkWritable() }
 
         progress?(.auditing)
-        let report = Validator.audit(export)
+        // The pages need none of the timeline's findings: those are only counted.
+        let report = Validator.audit(export, detail: .summarizeTimeline)
         let model = SiteModel.build(from: report, excluding: request.exclude)
         try Interruption.check()
         result.report = report
@@ -110,7 +111,7 @@ public enum Site {
         let options = request.options
         let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
         let names = export.schema.mapping.nodes.map { "\($0.key.rawValue)=\($0.value)" }.sorted() + export.schema.mapping.fields.map { "\($0.key.rawValue)=\($0.value)" }.sorted()
-        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(request.exclude.sorted().joined(separator: "\u{0}"))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
+        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(request.exclude.sorted().joined(separator: "\u{0}"))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
         return "\(data)-\(templates.fingerprint)-\(ContentHash(settings))"
     }
 }

@@ -96,8 +96,8 @@ struct BuildOptions: ParsableArguments {
             return
         }
         for warning in result.unusedMappings { printError("sitegen: warning: \(configFile.config ?? SiteConfig.fileName): \(warning)") }
-        if let report = result.report, !report.findings.isEmpty {
-            let count = report.findings.count
+        if let report = result.report, report.findingCount > 0 {
+            let count = report.findingCount
             let codes = report.summary.map { "\($0.code.rawValue) \($0.count)" }.joined(separator: ", ")
             printError("sitegen: warning: \(count) finding\(count == 1 ? "" : "s") in \(request.export) (\(codes)); pages show the repaired counts. See `sitegen audit \(request.export)`.")
         }

@@ -1,8 +1,12 @@
-/* sitegen directory filter. users.json (every profile: uid, username, name, counts)
-   feeds it: as you type, the rows of the list whose username or name contains the
-   query stay, the others hide. Without JavaScript the page is the plain, complete
-   list; where users.json cannot be fetched (a page opened from disk), the rows' own
-   data-username and data-name attributes stand in for it. */
+/* sitegen directory search. The index is sharded (SearchIndex.swift): search/index.json
+   lists the keys, search/<bucket>.json holds the shards of the keys that hash to it. A
+   query fetches the index and the one file holding the longest key that starts it, never
+   the whole list of users, so a query costs about the same at any size. A
+   profile matches when its username, its name or a word of its name starts with the
+   query (folded: lower case, accents removed). A one-letter query filters the rows of the
+   page. Without JavaScript the page is the plain list, paginated, with its jump list;
+   where the index cannot be fetched (a page opened from disk), the page's rows alone are
+   searched. */
 (function () {
   "use strict";
   var form = document.querySelector("form[data-search]");
@@ -12,7 +16,9 @@
   if (!input) return;
   var status = document.getElementById("search-status");
   var empty = document.getElementById("search-empty");
-  var source = form.getAttribute("data-search");
+  var folder = form.getAttribute("data-search") || "";
+  var root = form.getAttribute("data-root") || "";
+  var pagination = document.querySelector(".pagination");
 
   function fold(text) {
     var s = String(text || "").toLowerCase();
@@ -20,51 +26,186 @@
     return s;
   }
 
+  /* The username, the name and each word of the name, folded (SearchIndex.words). */
+  function words(username, name) {
+    var folded = fold(name);
+    return [fold(username), folded].concat(folded.split(/\s+/)).filter(function (w) { return w !== ""; });
+  }
+
+  function matches(username, name, query) {
+    var w = words(username, name);
+    for (var i = 0; i < w.length; i++) if (w[i].lastIndexOf(query, 0) === 0) return true;
+    return false;
+  }
+
   var rows = Array.prototype.slice.call(list.querySelectorAll("li[data-uid]"));
-  if (rows.length === 0) return;
   var rowByUid = {};
   rows.forEach(function (li) { rowByUid[li.getAttribute("data-uid")] = li; });
+  var added = [];
+  var index = null;      /* search/index.json: {buckets: n, complete: {key: true}, split: {key: true}} */
+  var files = {};        /* bucket → its shards, by key */
+  var latest = "";
 
-  /* [row, search key] for every profile; from the rows until users.json arrives. */
-  var entries = rows.map(function (li) {
-    return [li, fold(li.getAttribute("data-username")) + "\n" + fold(li.getAttribute("data-name"))];
-  });
-
-  function apply() {
-    var query = fold(input.value).trim().replace(/^@/, "");
-    var shown = 0;
-    for (var i = 0; i < entries.length; i++) {
-      var match = query === "" || entries[i][1].indexOf(query) !== -1;
-      entries[i][0].hidden = !match;
-      if (match) shown++;
+  /* FNV-1a (32 bits) of the key's UTF-8, modulo the number of buckets (SearchIndex.bucket). */
+  function bucket(key) {
+    var bytes = new TextEncoder().encode(key);
+    var hash = 2166136261;
+    for (var i = 0; i < bytes.length; i++) {
+      hash ^= bytes[i];
+      hash = Math.imul(hash, 16777619) >>> 0;
     }
-    if (empty) empty.hidden = shown !== 0;
+    return hash % index.buckets;
+  }
+
+  function getJSON(url) {
+    return fetch(url).then(function (response) { return response.ok ? response.json() : null; });
+  }
+
+  function loadIndex() {
+    if (index) return Promise.resolve(index);
+    return getJSON(folder + "index.json").then(function (json) {
+      if (!json) return null;
+      index = { buckets: json.buckets || 1, complete: {}, split: {} };
+      (json.complete || []).forEach(function (k) { index.complete[k] = true; });
+      (json.split || []).forEach(function (k) { index.split[k] = true; });
+      return index;
+    });
+  }
+
+  /* The longest key of the index that starts the query, or "". */
+  function keyFor(query) {
+    var chars = Array.from ? Array.from(query) : query.split("");
+    var best = "";
+    for (var n = 2; n <= chars.length; n++) {
+      var key = chars.slice(0, n).join("");
+      if (index.split[key]) { best = key; continue; }
+      if (index.complete[key]) best = key;
+      break;
+    }
+    return best;
+  }
+
+  function avatar(user) {
+    var span = document.createElement("span");
+    span.className = "avatar";
+    span.setAttribute("aria-hidden", "true");
+    span.style.setProperty("--hue", String(user[7]));
+    span.textContent = user[8];
+    return span;
+  }
+
+  function label(n, one, many) { return n + " " + (n === 1 ? one : many); }
+
+  /* A row like _userrow's, for a user of a shard that is not on this page. */
+  function makeRow(user) {
+    var li = document.createElement("li");
+    li.className = "row";
+    li.setAttribute("data-uid", user[0]);
+    li.setAttribute("data-username", user[1]);
+    li.setAttribute("data-name", user[2]);
+    var a = document.createElement("a");
+    a.className = "row-link";
+    a.href = root + user[3];
+    a.appendChild(avatar(user));
+    a.appendChild(document.createTextNode(" "));
+    var text = document.createElement("span");
+    text.className = "row-text";
+    var name = document.createElement("span");
+    name.className = "row-username";
+    name.textContent = user[1];
+    text.appendChild(name);
+    if (user[2]) {
+      var full = document.createElement("span");
+      full.className = "row-name";
+      full.textContent = user[2];
+      text.appendChild(full);
+    }
+    var counts = document.createElement("span");
+    counts.className = "row-counts";
+    counts.textContent = label(user[4], "post", "posts") + " · " + label(user[5], "follower", "followers") +
+      " · " + user[6] + " following";
+    text.appendChild(counts);
+    a.appendChild(text);
+    li.appendChild(a);
+    return li;
+  }
+
+  function clearAdded() {
+    added.forEach(function (li) { if (li.parentNode) li.parentNode.removeChild(li); });
+    added = [];
+  }
+
+  function show(found, total, query) {
+    clearAdded();
+    var shown = {};
+    rows.forEach(function (li) { li.hidden = true; });
+    found.forEach(function (user) {
+      var li = rowByUid[user[0]];
+      if (li) {
+        li.hidden = false;
+        list.appendChild(li);
+      } else {
+        li = makeRow(user);
+        list.appendChild(li);
+        added.push(li);
+      }
+      shown[user[0]] = true;
+    });
+    if (pagination) pagination.hidden = true;
+    if (empty) empty.hidden = found.length !== 0;
     if (status) {
-      status.textContent = query === "" ? "" : shown + (shown === 1 ? " profile" : " profiles") + " found";
+      status.textContent = total > found.length
+        ? "Showing " + found.length + " of " + total + " profiles starting with " + query + "; type more to narrow"
+        : label(found.length, "profile", "profiles") + " found";
     }
   }
 
-  if (source && window.fetch) {
-    fetch(source)
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (users) {
-        if (!Array.isArray(users)) return;
-        var fromJSON = [];
-        users.forEach(function (user) {
-          var li = rowByUid[user.uid];
-          if (li) fromJSON.push([li, fold(user.username) + "\n" + fold(user.name)]);
-        });
-        if (fromJSON.length === 0) return;
-        entries = fromJSON;
-        if (input.value) apply();
-      })
-      .catch(function () { /* opened from disk: the rows' attributes serve */ });
+  function reset() {
+    clearAdded();
+    rows.forEach(function (li) { li.hidden = false; list.appendChild(li); });
+    if (pagination) pagination.hidden = false;
+    if (empty) empty.hidden = true;
+    if (status) status.textContent = "";
+  }
+
+  /* The page's own rows, for a one-letter query or without the index. */
+  function searchPage(query) {
+    var found = [];
+    rows.forEach(function (li) {
+      if (matches(li.getAttribute("data-username"), li.getAttribute("data-name"), query)) {
+        found.push([li.getAttribute("data-uid")]);
+      }
+    });
+    show(found, found.length, query);
+  }
+
+  function apply() {
+    var query = fold(input.value).trim().replace(/^@/, "");
+    latest = query;
+    if (query === "") { reset(); return; }
+    var chars = Array.from ? Array.from(query) : query.split("");
+    if (chars.length < 2 || !window.fetch || !window.TextEncoder || !folder) { searchPage(query); return; }
+    loadIndex().then(function (idx) {
+      if (latest !== query) return;
+      if (!idx) { searchPage(query); return; }
+      var key = keyFor(query);
+      if (!key) { show([], 0, query); return; }
+      var b = bucket(key);
+      return (files[b] ? Promise.resolve(files[b]) : getJSON(folder + b + ".json")).then(function (file) {
+        if (!file || latest !== query) return;
+        files[b] = file;
+        var shard = file[key] || { count: 0, users: [] };
+        var found = shard.users.filter(function (u) { return matches(u[1], u[2], query); });
+        var total = index.split[key] && chars.length === Array.from(key).length ? shard.count : found.length;
+        show(found, total, query);
+      });
+    }).catch(function () { if (latest === query) searchPage(query); });
   }
 
   var timer = 0;
   input.addEventListener("input", function () {
     clearTimeout(timer);
-    timer = setTimeout(apply, entries.length > 2000 ? 120 : 0);
+    timer = setTimeout(apply, 80);
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();

@@ -14,7 +14,8 @@ http://127.0.0.1:8080/profiles/). Speaks the W3C WebDriver protocol to
     following]` numbers are that user's numbers in users.json;
   - opens the directory (index.html), types a username prefix into the search box and
     checks that the visible rows (`li[data-username]`) are exactly the users whose
-    username or name contains it (case-insensitive, accents folded as search.js does),
+    username, name or a word of the name starts with it (case-insensitive, accents
+    folded as search.js does; the search reads search/, not users.json),
     then a query that matches nobody (no rows, the "no match" message shown);
   - opens a post page (the profile's first tile) and checks its image and like count;
   - after every page: no SEVERE entry in the browser console log. The test runs
@@ -428,14 +429,18 @@ class Checks:
         return rows
 
     def pick_query(self, users):
-        """A username prefix that matches 1 to 3 users (username or name contains it)."""
-        keys = [(u, fold(u.get("username")) + "\n" + fold(u.get("name"))) for u in users]
+        """A username prefix that matches 1 to 3 users (search.js: the username, the name or a
+        word of the name starts with it)."""
+        def words(u):
+            name = fold(u.get("name"))
+            return [w for w in [fold(u.get("username")), name] + name.split() if w]
+        keys = [(u, words(u)) for u in users]
         best = None
         for user in sorted(users, key=lambda u: -u.get("posts", 0)):
             name = user.get("username") or ""
             for n in range(2, len(name) + 1):
                 query = name[:n]
-                matches = [u for u, key in keys if fold(query).strip() in key]
+                matches = [u for u, key in keys if any(w.startswith(fold(query).strip()) for w in key)]
                 if 1 <= len(matches) <= 3 and query.strip() == query:
                     if best is None or len(matches) > len(best[1]) or \
                             (len(matches) == len(best[1]) and len(query) < len(best[0])):

@@ -92,3 +92,34 @@ struct PathSortKey {
         return a.segments.count == b.segments.count ? 0 : a.segments.count < b.segments.count ? -1 : 1
     }
 }
+
+extension PathSortKey {
+    /// `compare` of two paths without splitting them (no allocation): for checking many
+    /// paths against a few, as the audit's summary does.
+    static func compare(path a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) } }
+    }
+
+    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = 0, j = 0
+        while true {
+            let aEnded = i > a.count, bEnded = j > b.count
+            if aEnded || bEnded { return aEnded == bEnded ? 0 : aEnded ? -1 : 1 }
+            var ie = i, je = j
+            while ie < a.count && a[ie] != 0x2F { ie += 1 }
+            while je < b.count && b[je] != 0x2F { je += 1 }
+            let x = UnsafeBufferPointer(rebasing: a[i..<ie]), y = UnsafeBufferPointer(rebasing: b[j..<je])
+            if !x.elementsEqual(y) {
+                switch (KeyOrder.integerKey(utf8: x), KeyOrder.integerKey(utf8: y)) {
+                case let (p?, q?) where p != q: return p < q ? -1 : 1
+                case (_?, nil): return -1
+                case (nil, _?): return 1
+                default: return x.lexicographicallyPrecedes(y) ? -1 : 1
+                }
+            }
+            i = ie + 1
+            j = je + 1
+        }
+    }
+}

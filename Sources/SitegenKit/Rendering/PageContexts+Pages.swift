@@ -3,12 +3,24 @@ import MustacheEngine
 
 /// The context of each kind of page (`docs/templates.md` says what each template reads).
 extension PageContexts {
-    func index(root: String = "") -> Context {
-        var context = common(root: root, title: options.title, path: "", description: "\(model.users.count) profiles")
-        context["users"] = TemplateValue(directoryOrder.map { ["html": Deferred.row($0, root: root)] })
+    func index(page: Int = 1, pages: Int = 1) -> Context {
+        let pagination = Pagination(first: "", page: page, pages: pages)
+        let root = Pagination.extraDepth(page)
+        var context = common(root: root, title: options.title, path: pagination.url(page), description: "\(model.users.count) profiles")
+        let slice = pagination.slice(directoryOrder.count, size: options.listSize)
+        context["users"] = TemplateValue(directoryOrder[slice].map { ["html": Deferred.row($0, root: root)] })
         context["userCount"] = TemplateValue(model.users.count)
         context["userCountLabel"] = TemplateValue(model.users.count == 1 ? "person" : "people")
         context["usersJSON"] = TemplateValue("users.json")
+        context["searchIndex"] = TemplateValue(SearchIndex.folder)
+        if pages > 1 {
+            context["pagination"] = pagination.context
+            context["hasJumps"] = TemplateValue(true)
+            context["jumps"] = TemplateValue(jumps.map { jump -> Context in
+                jump.page == page ? ["label": .string(jump.label), "isCurrent": .bool(true)]
+                                  : ["label": .string(jump.label), "url": .string(pagination.url(jump.page))]
+            })
+        }
         return context
     }
 
@@ -37,31 +49,29 @@ extension PageContexts {
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
         context["tiles"] = TemplateValue(slice.map { ["html": Deferred.tile($0, root: root)] })
         context["hasTiles"] = TemplateValue(!slice.isEmpty)
-        if pages > 1 {
-            var pagination: Context = ["page": .int(page), "pages": .int(pages)]
-            if page > 1 { pagination["prevURL"] = .string(page == 2 ? userPath(u) : userPath(u) + "page/\(page - 1)/") }
-            if page < pages { pagination["nextURL"] = .string(userPath(u) + "page/\(page + 1)/") }
-            context["pagination"] = TemplateValue(pagination)
-        }
+        let pagination = Pagination(first: userPath(u), page: page, pages: pages, previousLabel: "Newer", nextLabel: "Older")
+        if let value = pagination.context { context["pagination"] = value }
         if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = .string(image) }
         return context
     }
 
-    func list(_ u: Int, followers: Bool) -> Context {
+    func list(_ u: Int, followers: Bool, page: Int = 1, pages: Int = 1) -> Context {
         let user = model.users[u]
         let kind = followers ? "followers" : "following"
         let heading = followers ? "Followers of @\(user.username)" : "@\(user.username) follows"
-        var context = common(root: "../../../", title: heading, path: userPath(u) + kind + "/")
+        let pagination = Pagination(first: userPath(u) + kind + "/", page: page, pages: pages)
+        let root = "../../../" + Pagination.extraDepth(page)
+        var context = common(root: root, title: heading + (page > 1 ? " · Page \(page)" : ""), path: pagination.url(page))
         context["user"] = TemplateValue(userSummary(u))
         context["kind"] = TemplateValue(kind)
         context["isFollowers"] = TemplateValue(followers)
         context["isFollowing"] = TemplateValue(!followers)
         context["heading"] = TemplateValue(heading)
         // The repaired graph's rows, shown in username order; users that are not rendered are left out.
-        let row = followers ? graph.followers.row(Int(user.index)) : graph.following.row(Int(user.index))
-        let entries = row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
-        context["entries"] = TemplateValue(entries.map { ["html": Deferred.row($0, root: "../../../")] })
+        let entries = listEntries(u, followers: followers)
+        context["entries"] = TemplateValue(entries[pagination.slice(entries.count, size: options.listSize)].map { ["html": Deferred.row($0, root: root)] })
         context["isEmpty"] = TemplateValue(entries.isEmpty)
+        if let value = pagination.context { context["pagination"] = value }
         return context
     }
 
@@ -90,11 +100,15 @@ extension PageContexts {
         return context
     }
 
-    func tag(_ t: Int) -> Context {
+    func tag(_ t: Int, page: Int = 1, pages: Int = 1) -> Context {
         let tag = model.tags[t]
-        var context = common(root: "../../", title: "#\(tag.display)", path: tagPath(tag.tag))
+        let pagination = Pagination(first: tagPath(tag.tag), page: page, pages: pages, previousLabel: "Newer", nextLabel: "Older")
+        let root = "../../" + Pagination.extraDepth(page)
+        var context = common(root: root, title: "#\(tag.display)" + (page > 1 ? " · Page \(page)" : ""), path: pagination.url(page))
         context["tag"] = TemplateValue(tag.display)
-        context["tiles"] = TemplateValue(tag.posts.map { ["html": Deferred.tile($0, root: "../../")] })
+        let slice = pagination.slice(tag.posts.count, size: options.pageSize)
+        context["tiles"] = TemplateValue(tag.posts[slice].map { ["html": Deferred.tile($0, root: root)] })
+        if let value = pagination.context { context["pagination"] = value }
         context["count"] = TemplateValue(tag.posts.count)
         context["countLabel"] = TemplateValue(tag.posts.count == 1 ? "post" : "posts")
         return context
@@ -135,9 +149,20 @@ extension PageContexts {
         return context
     }
 
-    func sitemap(_ paths: [String]) -> Context {
-        // Without --base-url the locations stay relative (the build says so); the root is "./".
-        ["urls": TemplateValue(paths.map { ["loc": .string(absolute($0) ?? ($0.isEmpty ? "./" : $0))] })]
+    func sitemap(_ paths: ArraySlice<String>) -> Context {
+        ["urls": TemplateValue(paths.map { ["loc": .string(sitemapLocation($0))] })]
+    }
+
+    /// `sitemap.xml` as the index of `sitemap-1.xml` … `sitemap-<parts>.xml`.
+    func sitemapIndex(parts: Int) -> Context {
+        ["isIndex": .bool(true),
+         "sitemaps": TemplateValue((1...parts).map { ["loc": .string(sitemapLocation(Sitemaps.fileName($0)))] })]
+    }
+
+    /// A page's `<loc>`: absolute with a base URL; without one the locations stay relative
+    /// (the build says so) and the root is "./".
+    func sitemapLocation(_ path: String) -> String {
+        absolute(path) ?? (path.isEmpty ? "./" : path)
     }
 
     /// An image's absolute URL (for Open Graph and feeds), when one can be given (not

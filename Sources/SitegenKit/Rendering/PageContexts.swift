@@ -23,8 +23,12 @@ struct PageContexts: Sendable {
     private(set) var rank: [Int] = []
     /// `u/<slug>/`, percent-encoded, of each user.
     private var userPaths: [String] = []
+    /// The directory's jump list: each first letter and the page it starts on.
+    private(set) var jumps: [(label: String, page: Int)] = []
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
     let fragments = Fragments()
+    /// The rows of follower and following lists of several pages, sorted once.
+    let sortedLists = SortedLists()
 
     init(model: SiteModel, options: SiteOptions) {
         self.model = model
@@ -38,6 +42,7 @@ struct PageContexts: Sendable {
         userPaths = model.users.map { "u/\(Slugs.urlSegment($0.slug))/" }
         rank = [Int](repeating: 0, count: model.users.count)
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
+        jumps = PageContexts.directoryJumps(directoryOrder, folded: folded, size: options.listSize)
         // On every core; each step reads what the one before it set, from a copy of self.
         let paths = self
         summaries = .parallelMap(count: model.users.count) { paths.makeSummary($0) }

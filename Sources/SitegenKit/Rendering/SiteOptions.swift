@@ -1,5 +1,8 @@
 /// How a site is built (`sitegen build` flags).
 public struct SiteOptions: Sendable {
+    /// Rows per list page: about 60 KB of HTML, far below the 1 MB a page may weigh.
+    public static let defaultListSize = 100
+
     public enum Tile: String, Sendable, CaseIterable {
         case square = "1-1"
         case portrait = "3-4"
@@ -10,14 +13,20 @@ public struct SiteOptions: Sendable {
     /// absolute URLs (canonical, Open Graph, sitemap, feeds) are left out or relative.
     public var baseURL: String?
     public var pageSize: Int
+    /// Rows per page of the directory and of the follower and following lists.
+    public var listSize: Int
+    /// URLs per sitemap file (the protocol's 50,000; lowered by tests).
+    public var sitemapSize = Sitemaps.maxURLs
     public var tile: Tile
     /// Threads that render pages.
     public var jobs: Int
 
-    public init(title: String = "Profiles", baseURL: String? = nil, pageSize: Int = 60, tile: Tile = .square, jobs: Int = 0) {
+    public init(title: String = "Profiles", baseURL: String? = nil, pageSize: Int = 60, tile: Tile = .square, jobs: Int = 0,
+                listSize: Int = SiteOptions.defaultListSize) {
         self.title = title
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.pageSize = max(1, pageSize)
+        self.listSize = max(1, listSize)
         self.tile = tile
         self.jobs = jobs
     }

@@ -20,69 +20,90 @@ public struct RenderedFile: Sendable {
 /// Renders every page of a site to memory, on all cores.
 public struct SiteRenderer: Sendable {
     enum Page {
-        case index, notFound, sitemap, usersJSON
+        case notFound, usersJSON
+        /// `search/index.json` and the shards of the directory's search (`SearchIndex`).
+        case searchIndex
+        case searchBucket(Int)
+        /// `sitemap.xml` (part 0: the whole sitemap) or `sitemap-<part>.xml`, with these HTML pages.
+        case sitemap(part: Int, urls: Range<Int>)
+        /// `sitemap.xml` listing `sitemap-1.xml` … `sitemap-<parts>.xml`.
+        case sitemapIndex(parts: Int)
+        case index(page: Int, pages: Int)
         case profile(user: Int, page: Int, pages: Int)
-        case list(user: Int, followers: Bool)
+        case list(user: Int, followers: Bool, page: Int, pages: Int)
         case feed(user: Int)
         case post(Int)
-        case tag(Int)
+        case tag(Int, page: Int, pages: Int)
     }
 
     let contexts: PageContexts
     let templates: TemplateSet
+    let search: SearchIndex
 
     public init(model: SiteModel, templates: TemplateSet, options: SiteOptions) {
         contexts = PageContexts(model: model, options: options)
         self.templates = templates
+        search = SearchIndex(model: model, order: contexts.directoryOrder)
     }
 
     var model: SiteModel { contexts.model }
 
     func userFolder(_ u: Int) -> String { "u/\(model.users[u].slug)/" }
 
-    /// Every page, in a fixed order.
+    /// Every page but the sitemap's, in a fixed order.
     func pages() -> [Page] {
-        var pages: [Page] = [.index, .notFound, .usersJSON]
+        let (grid, list) = (contexts.options.pageSize, contexts.options.listSize)
+        let directory = Pagination.pages(model.users.count, size: list)
+        var pages: [Page] = (1...directory).map { .index(page: $0, pages: directory) } + [.notFound, .usersJSON, .searchIndex]
+        pages += search.buckets.indices.map { .searchBucket($0) }
         for u in model.users.indices {
-            let count = max(1, (model.users[u].posts.count + contexts.options.pageSize - 1) / contexts.options.pageSize)
+            let count = Pagination.pages(model.users[u].posts.count, size: grid)
             for n in 1...count { pages.append(.profile(user: u, page: n, pages: count)) }
-            pages.append(.list(user: u, followers: true))
-            pages.append(.list(user: u, followers: false))
+            for followers in [true, false] {
+                let count = Pagination.pages(contexts.listCount(u, followers: followers), size: list)
+                for n in 1...count { pages.append(.list(user: u, followers: followers, page: n, pages: count)) }
+            }
             pages.append(.feed(user: u))
         }
         for p in model.posts.indices { pages.append(.post(p)) }
-        for t in model.tags.indices { pages.append(.tag(t)) }
-        pages.append(.sitemap)
+        for t in model.tags.indices {
+            let count = Pagination.pages(model.tags[t].posts.count, size: grid)
+            for n in 1...count { pages.append(.tag(t, page: n, pages: count)) }
+        }
         return pages
     }
 
     func path(of page: Page) -> String {
         switch page {
-        case .index: return "index.html"
+        case let .index(n, _): return (n == 1 ? "" : "page/\(n)/") + "index.html"
         case .notFound: return "404.html"
-        case .sitemap: return "sitemap.xml"
+        case let .sitemap(part, _): return part == 0 ? "sitemap.xml" : Sitemaps.fileName(part)
+        case .sitemapIndex: return "sitemap.xml"
         case .usersJSON: return "users.json"
+        case .searchIndex: return SearchIndex.folder + "index.json"
+        case let .searchBucket(b): return SearchIndex.path(bucket: b)
         // Files are named by the slugs themselves; links percent-encode them.
         case let .profile(u, n, _): return userFolder(u) + (n == 1 ? "" : "page/\(n)/") + "index.html"
-        case let .list(u, followers): return userFolder(u) + (followers ? "followers/" : "following/") + "index.html"
+        case let .list(u, followers, n, _): return userFolder(u) + (followers ? "followers/" : "following/") + (n == 1 ? "" : "page/\(n)/") + "index.html"
         case let .feed(u): return userFolder(u) + "feed.xml"
         case let .post(p): return "p/\(PageContexts.postSlug(model.posts[p].key))/index.html"
-        case let .tag(t): return "tags/\(model.tags[t].tag)/index.html"
+        case let .tag(t, n, _): return "tags/\(model.tags[t].tag)/" + (n == 1 ? "" : "page/\(n)/") + "index.html"
         }
     }
 
-    /// The page's template and context (deferred values unresolved); nil for users.json.
+    /// The page's template and context (deferred values unresolved); nil for the JSON files.
     func context(of page: Page, htmlPaths: [String]) -> (template: String, context: Context)? {
         switch page {
-        case .index: return ("index", contexts.index())
+        case let .index(n, pages): return ("index", contexts.index(page: n, pages: pages))
         case .notFound: return ("404", contexts.notFound())
-        case .sitemap: return ("sitemap", contexts.sitemap(htmlPaths))
-        case .usersJSON: return nil
+        case let .sitemap(_, urls): return ("sitemap", contexts.sitemap(htmlPaths[urls]))
+        case let .sitemapIndex(parts): return ("sitemap", contexts.sitemapIndex(parts: parts))
+        case .usersJSON, .searchIndex, .searchBucket: return nil
         case let .profile(u, n, pages): return ("profile", contexts.profile(u, page: n, pages: pages))
-        case let .list(u, followers): return ("list", contexts.list(u, followers: followers))
+        case let .list(u, followers, n, pages): return ("list", contexts.list(u, followers: followers, page: n, pages: pages))
         case let .feed(u): return ("feed", contexts.feed(u))
         case let .post(p): return ("post", contexts.post(p))
-        case let .tag(t): return ("tag", contexts.tag(t))
+        case let .tag(t, n, pages): return ("tag", contexts.tag(t, page: n, pages: pages))
         }
     }
 
@@ -91,7 +112,13 @@ public struct SiteRenderer: Sendable {
     func render(_ page: Page, path: String, htmlPaths: [String], global: ContentHash,
                 unchanged: (String, String) -> Bool) -> RenderedFile {
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
-            let bytes = Array(usersJSON().utf8)
+            let text: String
+            switch page {
+            case .searchIndex: text = search.indexJSON()
+            case let .searchBucket(b): text = search.bucketJSON(b, contexts: contexts)
+            default: text = usersJSON()
+            }
+            let bytes = Array(text.utf8)
             return RenderedFile(path: path, bytes: bytes, source: ContentHash(bytes).description)
         }
         let source = global.then(ContentHash(tag: 13, template)).then(TemplateValue.object(context).fingerprint(contexts)).description
@@ -123,7 +150,7 @@ public struct SiteRenderer: Sendable {
     /// What every page depends on besides its own context: the templates, the options
     /// and which user each @mention resolves to.
     func globalFingerprint() -> ContentHash {
-        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(contexts.options.pageSize)|".utf8)
+        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(contexts.options.pageSize)|\(contexts.options.listSize)|".utf8)
         for user in model.users {
             out.append(contentsOf: ExportIndex.fold(user.username).utf8)
             out.append(0)
@@ -140,13 +167,19 @@ public struct SiteRenderer: Sendable {
     /// a signal arrives (see `Interruption`): the threads stop at their next page.
     public func renderAll(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [RenderedFile] {
-        let pages = pages()
-        let paths = pages.map(path)
+        var allPages = pages()
+        var allPaths = allPages.map(path)
         // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
-        let htmlPaths = paths.filter { $0.hasSuffix("index.html") }.map { path -> String in
+        let htmlPaths = allPaths.filter { $0.hasSuffix("index.html") }.map { path -> String in
             let folders = path.dropLast("index.html".count).split(separator: "/")
             return folders.isEmpty ? "" : folders.map { Slugs.urlSegment(String($0)) }.joined(separator: "/") + "/"
         }
+        let parts = Sitemaps.parts(htmlPaths.map { contexts.sitemapLocation($0) }, maxURLs: contexts.options.sitemapSize)
+        let sitemaps: [Page] = parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
+            : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
+        allPages += sitemaps
+        allPaths += sitemaps.map(path)
+        let (pages, paths) = (allPages, allPaths)
         let global = globalFingerprint()
         var results = [RenderedFile?](repeating: nil, count: pages.count)
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)

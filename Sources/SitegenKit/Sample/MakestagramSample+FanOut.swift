@@ -15,7 +15,8 @@ extension MakestagramSample {
                 for j in graph.outRange(u) where graph.edges[j].flags.contains(.valid) {
                     let v = Int(graph.edges[j].to)
                     mark[v] = Int32(u)
-                    addPosts(of: v, to: &entries)
+                    // The celebrity's fan-out never ran: its followers' timelines lack its posts.
+                    if v != celebrity { addPosts(of: v, to: &entries) }
                 }
                 if userFault[u] == .staleTimelineEntry, let p = unfollowedPost(for: u, mark: mark) {
                     entries.append(Int32(p))

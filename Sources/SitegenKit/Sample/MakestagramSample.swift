@@ -44,6 +44,8 @@ final class MakestagramSample {
 
     /// Most timeline entries one user's posts may fan out to (bounds the export size).
     var fanoutCap: Int { max(2_000, options.users / 2) }
+    /// The celebrity (`SampleOptions.celebrity`): the first live user, or -1.
+    var celebrity: Int { options.celebrity != nil && !liveList.isEmpty ? Int(liveList[0]) : -1 }
 
     init(_ options: SampleOptions) {
         self.options = options
@@ -125,6 +127,14 @@ final class MakestagramSample {
                 for _ in 0..<frng.range(1, 3) { edges.append(.init(from: g, to: frng.pick(liveList), flags: .both)) }
             }
         }
+        if let followers = options.celebrity?.followers, celebrity >= 0 {
+            // Followed by `followers` other users, drawn from their own stream: the rest of the
+            // export is the same bytes as without the celebrity.
+            var crng = SampleRandom(seed: options.seed, stream: 7)
+            var fans = liveList.filter { Int($0) != celebrity }
+            crng.shuffle(&fans)
+            for v in fans.prefix(followers) { edges.append(.init(from: v, to: Int32(celebrity), flags: [.inFollowing, .inFollowers, .valid])) }
+        }
         graph = SampleGraph(nodeCount: uids.count, edges: edges)
     }
 
@@ -137,6 +147,7 @@ final class MakestagramSample {
             if isLive[u] {
                 p = SampleGraph.postsPerUser(&rng)
                 p = min(p, max(1, fanoutCap / (Int(graph.followerCount[u]) + 1)))
+                if u == celebrity, let posts = options.celebrity?.posts { p = posts }
             } else {
                 p = frng.below(2) == 0 ? 0 : frng.range(1, 4) // orphans of a deleted account
             }

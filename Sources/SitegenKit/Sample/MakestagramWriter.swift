@@ -13,7 +13,7 @@ extension MakestagramSample {
         writeFollowTree(w, key: "following", byTarget: false)
         writePostLikes(w)
         writePosts(w)
-        writeTimeline(w)
+        if options.timeline { writeTimeline(w) }
         writeUsers(w)
         w.endObject()
     }

@@ -5,12 +5,20 @@ public struct SampleOptions: Sendable {
     public var dialect: Dialect
     /// 0: a perfectly consistent export; 0.01: about 1% of records drifted.
     public var faultRate: Double
+    /// One user (makestagram only) followed by this many others and with this many posts,
+    /// whose posts never reached its followers' timelines (a fan-out that never ran).
+    public var celebrity: (followers: Int, posts: Int)?
+    /// Whether the export has its `timeline` node (makestagram).
+    public var timeline: Bool
 
-    public init(users: Int, seed: UInt64 = 1, dialect: Dialect = .makestagram, faultRate: Double = 0) {
+    public init(users: Int, seed: UInt64 = 1, dialect: Dialect = .makestagram, faultRate: Double = 0,
+                celebrity: (followers: Int, posts: Int)? = nil, timeline: Bool = true) {
         self.users = users
         self.seed = seed
         self.dialect = dialect
         self.faultRate = faultRate
+        self.celebrity = celebrity
+        self.timeline = timeline
     }
 }
 
@@ -60,6 +68,12 @@ public enum SampleGenerator {
         guard o.users > 0 else { throw SampleError.invalidOptions("users must be > 0 (got \(o.users))") }
         guard o.faultRate >= 0 && o.faultRate <= 1 else {
             throw SampleError.invalidOptions("faultRate must be in 0...1 (got \(o.faultRate))")
+        }
+        if let c = o.celebrity {
+            guard o.dialect == .makestagram else { throw SampleError.invalidOptions("a celebrity needs the makestagram dialect") }
+            guard c.followers >= 0, c.followers < o.users, c.posts >= 0 else {
+                throw SampleError.invalidOptions("a celebrity's followers must be fewer than the users, and its posts not negative")
+            }
         }
     }
 

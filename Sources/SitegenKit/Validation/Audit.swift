@@ -13,13 +13,15 @@ public enum Audit {
     /// `[schema]` mapping) and audits it.
     /// `stage` is told as each stage begins. Between stages a signal received while
     /// `Interruption` is installed stops the audit with `Interrupted`.
+    /// `detail`: which findings the report keeps one by one (the others are summarized).
     public static func run(exportAt path: String, dialect: Dialect? = nil, mapping: Schema.Mapping = Schema.Mapping(),
+                           detail: FindingDetail = .all,
                            stage: (Stage) -> Void = { _ in }) throws -> AuditReport {
         stage(.loading)
         let export = try ExportLoader.load(path: path, dialect: dialect, mapping: mapping)
         try Interruption.check()
         stage(.auditing(export))
-        let report = Validator.audit(export)
+        let report = Validator.audit(export, detail: detail)
         try Interruption.check()
         return report
     }

@@ -2,12 +2,27 @@
 public struct AuditReport: Sendable {
     public let export: Export
     public let index: ExportIndex
-    /// Sorted by path (Firebase key order), then code.
+    /// Sorted by path (Firebase key order), then code: the findings kept one by one (all of
+    /// them, unless the audit was asked to summarize some codes: `FindingDetail`).
     public let findings: [Finding]
+    /// The repair of the findings kept one by one.
     public let edits: [RepairEdit]
     public let counts: TrueCounts
     /// The repaired follow graph.
     public let graph: FollowGraph
+    /// The codes whose findings were only summarized (none with `FindingDetail.all`).
+    public let summarized: [FindingCode: FindingSummary]
+
+    init(export: Export, index: ExportIndex, findings: [Finding], edits: [RepairEdit], counts: TrueCounts,
+         graph: FollowGraph, summarized: [FindingCode: FindingSummary] = [:]) {
+        self.export = export
+        self.index = index
+        self.findings = findings
+        self.edits = edits
+        self.counts = counts
+        self.graph = graph
+        self.summarized = summarized
+    }
 
     public var dialect: Dialect { export.dialect }
 
@@ -15,10 +30,19 @@ public struct AuditReport: Sendable {
     public var summary: [(code: FindingCode, count: Int)] {
         var counts: [FindingCode: Int] = [:]
         for f in findings { counts[f.code, default: 0] += 1 }
+        for (code, s) in summarized { counts[code, default: 0] += s.count }
         return counts.keys.sorted().map { ($0, counts[$0]!) }
     }
 
-    public var repairableCount: Int { findings.filter { $0.repair != .none }.count }
+    /// Every finding, kept or summarized.
+    public var findingCount: Int { findings.count + summarized.values.reduce(0) { $0 + $1.count } }
+
+    public var repairableCount: Int {
+        findings.filter { $0.repair != .none }.count + summarized.values.reduce(0) { $0 + $1.repairable }
+    }
+
+    /// The writes of the whole repair.
+    public var editCount: Int { edits.count + summarized.values.reduce(0) { $0 + $1.edits } }
 
     // MARK: - Formats
 
@@ -54,13 +78,15 @@ public struct AuditReport: Sendable {
         let users = index.users.count
         let posts = index.posts.count
         var out = "\(export.path): \(dialect.rawValue) export, \(users) user\(users == 1 ? "" : "s"), \(posts) post\(posts == 1 ? "" : "s")\n"
-        if findings.isEmpty {
+        let total = findingCount
+        if total == 0 {
             out += "consistent: no findings\n"
             return out
         }
-        out += "\(findings.count) finding\(findings.count == 1 ? "" : "s"):\n"
+        out += "\(total) finding\(total == 1 ? "" : "s"):\n"
         var byCode: [FindingCode: [Finding]] = [:]
         for f in findings { byCode[f.code, default: []].append(f) }
+        for (code, s) in summarized { byCode[code, default: []] += s.first }
         let width = byCode.keys.map(\.rawValue.count).max() ?? 0
         for (code, count) in summary {
             let list = byCode[code]!
@@ -70,12 +96,13 @@ public struct AuditReport: Sendable {
             for f in list.prefix(examples) {
                 out += "      \(f.path)\(Self.change(f))\n"
             }
-            if list.count > examples { out += "      … and \(list.count - examples) more\n" }
+            if count > examples { out += "      … and \(count - examples) more\n" }
         }
         let fixable = repairableCount
-        let manual = findings.count - fixable
+        let manual = total - fixable
+        let writes = editCount
         if fixable > 0 {
-            out += "--fix would repair \(fixable) finding\(fixable == 1 ? "" : "s") (\(edits.count) write\(edits.count == 1 ? "" : "s")); "
+            out += "--fix would repair \(fixable) finding\(fixable == 1 ? "" : "s") (\(writes) write\(writes == 1 ? "" : "s")); "
         } else {
             out += "--fix has nothing to repair; "
         }

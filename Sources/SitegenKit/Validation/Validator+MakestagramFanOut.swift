@@ -121,7 +121,7 @@ extension Validator {
         guard doc.isObject(entry) else {
             let whole = "{\(JSONString.quoted(field(.posterUID))):\(text)}"
             report(.timelineMismatch, path, found: found(entry), expected: whole, repair: .set)
-            record(.set(node: entry, path: path, text: whole))
+            record(.set(node: entry, path: path, text: whole), for: .timelineMismatch)
             return
         }
         let node = doc.member(entry, schema.names(.posterUID))
@@ -129,9 +129,9 @@ extension Validator {
         let name = node.map(doc.key) ?? field(.posterUID)
         report(.timelineMismatch, path, found: found(entry), expected: objectText(entry, setting: [name: text], order: [name]), repair: .set)
         if let node {
-            record(.set(node: node, path: "\(path)/\(name)", text: text))
+            record(.set(node: node, path: "\(path)/\(name)", text: text), for: .timelineMismatch)
         } else {
-            record(.add(under: entry, keys: [name], path: "\(path)/\(name)", text: text))
+            record(.add(under: entry, keys: [name], path: "\(path)/\(name)", text: text), for: .timelineMismatch)
         }
     }
 }

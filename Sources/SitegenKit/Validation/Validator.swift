@@ -18,21 +18,25 @@ public final class Validator: @unchecked Sendable {
     let index = ExportIndex()
     /// What the checks found and the repair they plan, added to from every check.
     private let recorded = Mutex<(findings: [Finding], edits: [RepairEdit])>(([], []))
+    /// Which findings are kept one by one; the others are summarized here.
+    let detail: FindingDetail
+    private let summarized = Mutex<[FindingCode: FindingSummary]>([:])
 
     /// The repaired follow graph.
     var graph = FollowGraph.empty
     /// Per post: likes by existing users.
     var likeCount: [Int] = []
 
-    init(_ export: Export) {
+    init(_ export: Export, detail: FindingDetail = .all) {
         self.export = export
         self.doc = export.document
         self.schema = export.schema
+        self.detail = detail
     }
 
-    /// Audits `export`.
-    public static func audit(_ export: Export) -> AuditReport {
-        let v = Validator(export)
+    /// Audits `export`, keeping the findings `detail` says one by one (the others summarized).
+    public static func audit(_ export: Export, detail: FindingDetail = .all) -> AuditReport {
+        let v = Validator(export, detail: detail)
         v.run()
         return v.report()
     }
@@ -90,7 +94,7 @@ public final class Validator: @unchecked Sendable {
             likes: likeCount
         )
         return AuditReport(export: export, index: index, findings: order.map { findings[$0] }, edits: edits,
-                           counts: counts, graph: graph)
+                           counts: counts, graph: graph, summarized: summarized.withLock { $0 })
     }
 
     // MARK: - Recording
@@ -106,17 +110,27 @@ public final class Validator: @unchecked Sendable {
 
     func report(_ code: FindingCode, _ path: String, found: String?, expected: String? = nil, repair: Repair = .none) {
         let finding = Finding(code: code, path: path, found: found, expected: expected, repair: repair)
+        guard detail.keeps(code) else {
+            summarized.withLock { $0[code, default: FindingSummary()].add(finding) }
+            return
+        }
         recorded.withLock { $0.findings.append(finding) }
     }
 
-    func record(_ edit: RepairEdit) {
+    /// Records an edit of the repair; `code`: of the finding it repairs (the edit is only
+    /// counted when that code's findings are summarized).
+    func record(_ edit: RepairEdit, for code: FindingCode? = nil) {
+        if let code, !detail.keeps(code) {
+            summarized.withLock { $0[code, default: FindingSummary()].edits += 1 }
+            return
+        }
         recorded.withLock { $0.edits.append(edit) }
     }
 
     /// Reports a finding whose repair removes `node`.
     func remove(_ code: FindingCode, _ path: String, node: Int32) {
         report(code, path, found: found(node), repair: .remove)
-        record(.remove(node: node, path: path))
+        record(.remove(node: node, path: path), for: code)
     }
 
     /// Reports a finding whose repair writes `text` at `path`: replacing `node` when it
@@ -125,9 +139,9 @@ public final class Validator: @unchecked Sendable {
              under: Int32 = 0, keys: [String] = [], repair: Repair = .set) {
         report(code, path, found: found(node), expected: text, repair: repair)
         if let node {
-            record(.set(node: node, path: path, text: text))
+            record(.set(node: node, path: path, text: text), for: code)
         } else {
-            record(.add(under: under, keys: keys, path: path, text: text))
+            record(.add(under: under, keys: keys, path: path, text: text), for: code)
         }
     }
 

@@ -60,7 +60,9 @@ extension Sitegen {
             let clock = StageClock(enabled: timings)
             let report: AuditReport
             do {
-                report = try SitegenKit.Audit.run(exportAt: export, dialect: dialect?.value, mapping: config.schema) { stage in
+                // The text summary needs only counts and the first findings of the timeline's codes.
+                let detail: FindingDetail = format == .text && !fix ? .summarizeTimeline : .all
+                report = try SitegenKit.Audit.run(exportAt: export, dialect: dialect?.value, mapping: config.schema, detail: detail) { stage in
                     switch stage {
                     case .loading:
                         progress.step("loading \(export)")
@@ -105,7 +107,7 @@ extension Sitegen {
             }
             if let wrote { printError("sitegen: \(wrote)") }
             clock.total(bytes: report.export.byteCount)
-            let remaining = fix ? report.findings.count - report.repairableCount : report.findings.count
+            let remaining = fix ? report.findingCount - report.repairableCount : report.findingCount
             // Exit here: tearing down a large export's structures would only cost time.
             flushStandardOutput()
             Glibc.exit(remaining > 0 ? 1 : 0)

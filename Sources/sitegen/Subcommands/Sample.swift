@@ -36,10 +36,32 @@ extension Sitegen {
         @Option(name: .shortAndLong, help: "Write here (atomically) instead of to standard output.")
         var output: String?
 
+        @Option(help: ArgumentHelp("Add a celebrity (makestagram): a user followed by FOLLOWERS others, with POSTS posts that never reached their timelines.",
+                                   valueName: "FOLLOWERS:POSTS"))
+        var celebrity: String?
+
+        @Flag(name: .customLong("no-timeline"), help: "Leave out the timeline node (makestagram).")
+        var noTimeline = false
+
+        /// `--celebrity` as numbers.
+        var celebrityCounts: (followers: Int, posts: Int)? {
+            guard let celebrity else { return nil }
+            let parts = celebrity.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let followers = Int(parts[0]), let posts = Int(parts[1]) else { return nil }
+            return (followers, posts)
+        }
+
         func validate() throws {
             guard users > 0 else { throw ValidationError("--users must be greater than 0.") }
             guard faults.isFinite, (0...1).contains(faults) else {
                 throw ValidationError("--faults must be between 0 and 1.")
+            }
+            if celebrity != nil {
+                guard let counts = celebrityCounts, counts.followers >= 0, counts.posts >= 0 else {
+                    throw ValidationError("--celebrity must be FOLLOWERS:POSTS, two whole numbers (e.g. 60000:3000).")
+                }
+                guard counts.followers < users else { throw ValidationError("--celebrity: FOLLOWERS must be fewer than --users.") }
+                guard dialect == .makestagram else { throw ValidationError("--celebrity needs --dialect makestagram.") }
             }
             if let output, output.isEmpty || output.hasSuffix("/") {
                 throw ValidationError("--output must name a file.")
@@ -49,7 +71,7 @@ extension Sitegen {
         func run() throws {
             let options = SampleOptions(users: users, seed: seed,
                                         dialect: dialect == .timeline ? .timeline : .makestagram,
-                                        faultRate: faults)
+                                        faultRate: faults, celebrity: celebrityCounts, timeline: !noTimeline)
             do {
                 if let output {
                     try SampleGenerator.write(options, to: output)

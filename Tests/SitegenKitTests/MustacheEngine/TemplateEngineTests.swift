@@ -391,6 +391,18 @@ private enum SiteContexts {
         .object(a.merging(b) { _, new in new })
     }
 
+    /// `numbers` of a pagination: 1, the last page and two on each side of `page`, gaps between.
+    static func pageNumbers(_ page: Int, of pages: Int) -> TemplateValue {
+        var out: [TemplateValue] = []
+        var last = 0
+        for n in Set([1, pages] + Array(max(1, page - 2)...min(pages, page + 2))).sorted() {
+            if n > last + 1 { out.append(["isGap": true]) }
+            out.append(n == page ? ["number": .int(n), "isCurrent": true] : ["number": .int(n), "url": .string("u/ana/page/\(n)/")])
+            last = n
+        }
+        return .list(out)
+    }
+
     static func htmlList(_ v: Variant, count: Int, _ make: (Int) -> String) -> TemplateValue {
         .list(v == .minimal ? [] : (0..<count).map { ["html": .string(make($0))] })
     }
@@ -414,8 +426,10 @@ private enum SiteContexts {
         profile["tiles"] = htmlList(v, count: 3) { "<li class=\"tile\" data-post=\"-Nk\($0)\">tile \($0) é</li>" }
         profile["hasTiles"] = .bool(v != .minimal)
         switch v {
-        case .full: profile["pagination"] = ["page": 2, "pages": 3, "prevURL": "u/ana/", "nextURL": "u/ana/page/3/"]
-        case .mixed: profile["pagination"] = ["page": 4, "pages": 4, "prevURL": "u/ana/page/3/"]
+        case .full: profile["pagination"] = ["page": 2, "pages": 3, "prevURL": "u/ana/", "nextURL": "u/ana/page/3/",
+                                             "prevLabel": "Newer", "nextLabel": "Older", "numbers": pageNumbers(2, of: 3)]
+        case .mixed: profile["pagination"] = ["page": 4, "pages": 4, "prevURL": "u/ana/page/3/", "prevLabel": "Newer & <newest>",
+                                              "nextLabel": "Older", "numbers": pageNumbers(4, of: 9)]
         case .minimal: break
         }
 
@@ -424,6 +438,13 @@ private enum SiteContexts {
         index["userCount"] = .int(v == .minimal ? 0 : 2)
         index["userCountLabel"] = v == .mixed ? "person" : "people"
         if v != .minimal { index["usersJSON"] = "users.json" }
+        index["searchIndex"] = "search/"
+        if v == .full {
+            index["pagination"] = ["page": 1, "pages": 12, "nextURL": "page/2/", "prevLabel": "Previous", "nextLabel": "Next",
+                                   "numbers": pageNumbers(1, of: 12)]
+            index["hasJumps"] = true
+            index["jumps"] = [["label": "A", "isCurrent": true], ["label": "#", "url": "page/5/"], ["label": "Z", "url": "page/12/"]]
+        }
 
         var list = common(v, root: "../../../", title: "Followers of @ana")
         list["user"] = .object(user(v))
@@ -433,6 +454,10 @@ private enum SiteContexts {
         list["isEmpty"] = .bool(v == .minimal)
         list["isFollowers"] = .bool(v != .mixed)
         list["isFollowing"] = .bool(v == .mixed)
+        if v == .mixed {
+            list["pagination"] = ["page": 3, "pages": 3, "prevURL": "u/ana/following/page/2/", "prevLabel": "Previous",
+                                  "nextLabel": "Next", "numbers": pageNumbers(3, of: 3)]
+        }
 
         var post = common(v, root: "../../", title: "Photo by @ana")
         var comments: [TemplateValue] = []
@@ -471,6 +496,10 @@ private enum SiteContexts {
         var sitemap = common(v, root: "", title: "")
         sitemap["urls"] = .list(v == .minimal ? [] : [["loc": "https://example.com/sub/"], ["loc": "https://example.com/sub/u/ana/?a&b"]])
 
+        var sitemapIndex = common(v, root: "", title: "")
+        sitemapIndex["isIndex"] = true
+        sitemapIndex["sitemaps"] = .list(v == .minimal ? [] : [["loc": "https://example.com/sub/sitemap-1.xml"], ["loc": "sitemap-2.xml?a&b"]])
+
         var tileContext = tile(v, 3)
         tileContext["root"] = .string(root)
         tileContext["site"] = site(v)
@@ -481,6 +510,7 @@ private enum SiteContexts {
         return [
             ("index", .object(index)), ("profile", .object(profile)), ("list", .object(list)), ("post", .object(post)),
             ("tag", .object(tag)), ("404", .object(notFound)), ("feed", .object(feed)), ("sitemap", .object(sitemap)),
+            ("sitemap", .object(sitemapIndex)),
             ("_tile", .object(tileContext)), ("_userrow", .object(rowContext)),
             ("_profile_header", merged(profileUser, ["root": .string(root)])), ("_avatar", .object(user(v))),
             ("_grid", .object(profile)), ("_pagination", .object(profile)),
@@ -512,6 +542,7 @@ private enum SiteContexts {
         "users", "html", "userCount", "userCountLabel", "usersJSON",
         "user", "bioHTML", "website", "href", "text", "websiteText", "followersURL", "followingURL", "feedURL", "tiles", "hasTiles",
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",
+        "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
         "tag", "count", "countLabel", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",

@@ -47,6 +47,27 @@ struct SampleGeneratorTests {
         }
     }
 
+    @Test("a celebrity: followed by many, its posts missing from their timelines; the rest unchanged")
+    func celebrity() throws {
+        let plain = SampleOptions(users: 300, seed: 5)
+        var famous = plain
+        famous.celebrity = (followers: 200, posts: 7)
+        let report = try Audit.run(exportAt: try TestSupport.temporaryFile(SampleGenerator.generate(famous)))
+        let star = try #require(report.counts.followers.indices.max { report.counts.followers[$0] < report.counts.followers[$1] })
+        #expect(report.counts.followers[star] >= 200)
+        #expect(report.counts.posts[star] == 7)
+        let missing = report.findings.filter { $0.code == .timelineMissing }
+        #expect(missing.count == report.counts.followers[star] * 7, "every follower lacks every post of the celebrity")
+        #expect(Set(report.findings.map(\.code)) == [.timelineMissing], "nothing else drifts")
+        // Without the timeline node, nothing is missing.
+        famous.timeline = false
+        let bytes = SampleGenerator.generate(famous)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(root["timeline"] == nil && root["users"] != nil)
+        #expect(try Audit.run(exportAt: try TestSupport.temporaryFile(bytes)).findings.isEmpty)
+        #expect(SampleGenerator.generate(plain) == SampleGenerator.generate(SampleOptions(users: 300, seed: 5)))
+    }
+
     @Test("write and stream give the bytes of generate")
     func writeAndStream() throws {
         let options = SampleOptions(users: 400, seed: 3, dialect: .makestagram, faultRate: 0.02)

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// The rows of the follower and following lists, and the directory's jump list.
+extension PageContexts {
+    /// The users of `u`'s follower (or following) list that are rendered, in directory order.
+    func listEntries(_ u: Int, followers: Bool) -> [Int] {
+        let make = {
+            let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
+            return row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
+        }
+        // A list of many pages is sorted once, not once per page.
+        guard listCount(u, followers: followers) > options.listSize else { return make() }
+        return sortedLists.cached(u * 2 + (followers ? 1 : 0), make)
+    }
+
+    /// The number of rows of `u`'s follower (or following) list.
+    func listCount(_ u: Int, followers: Bool) -> Int {
+        let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
+        var count = 0
+        for i in row where model.userByIndex[i] != nil { count += 1 }
+        return count
+    }
+
+    /// `[{label, page}]`: for each first letter (A to Z; `#` for anything else) the directory
+    /// page where the first user whose folded username starts with it is listed.
+    static func directoryJumps(_ order: [Int], folded: [String], size: Int) -> [(label: String, page: Int)] {
+        var seen: Set<String> = []
+        var out: [(label: String, page: Int)] = []
+        for (r, u) in order.enumerated() {
+            let first = folded[u].unicodeScalars.first.map { $0.value } ?? 0
+            let label = (97...122).contains(first) ? String(UnicodeScalar(UInt8(first - 32))) : "#"
+            if seen.insert(label).inserted { out.append((label, r / size + 1)) }
+        }
+        return out
+    }
+}
+
+/// Sorted rows of the long follower and following lists, made once on first use from any
+/// rendering thread (as `Fragments` caches HTML).
+final class SortedLists: Sendable {
+    private let cache = Mutex<[Int: [Int]]>([:])
+
+    func cached(_ key: Int, _ make: () -> [Int]) -> [Int] {
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let rows = make()
+        cache.withLock { $0[key] = rows }
+        return rows
+    }
+}

@@ -1,0 +1,58 @@
+/// What the audit keeps of the findings of a code it does not keep one by one (the
+/// timeline's, which number in the hundreds of millions when a fan-out never ran): how
+/// many there are, how many the repair fixes and with how many writes, and the first few
+/// in report order (path in Firebase key order), which the text summary shows.
+public struct FindingSummary: Sendable {
+    /// Findings kept as examples, the first in report order.
+    public static let examples = 3
+
+    public internal(set) var count = 0
+    public internal(set) var repairable = 0
+    public internal(set) var edits = 0
+    /// The first `examples` findings by path, in order.
+    public internal(set) var first: [Finding] = []
+
+    mutating func add(_ finding: Finding) {
+        count += 1
+        if finding.repair != .none { repairable += 1 }
+        insert(finding)
+    }
+
+    /// Keeps `finding` among the first ones if it is.
+    private mutating func insert(_ finding: Finding) {
+        if first.count == FindingSummary.examples,
+           PathSortKey.compare(path: finding.path, first[first.count - 1].path) >= 0 { return }
+        // Insertion keeps the order of equal paths: a later finding goes after them.
+        var at = first.count
+        while at > 0 && PathSortKey.compare(path: finding.path, first[at - 1].path) < 0 { at -= 1 }
+        first.insert(finding, at: at)
+        if first.count > FindingSummary.examples { first.removeLast() }
+    }
+
+    mutating func merge(_ other: FindingSummary) {
+        count += other.count
+        repairable += other.repairable
+        edits += other.edits
+        for f in other.first { insert(f) }
+    }
+}
+
+/// Which findings an audit keeps one by one: all of them (`--format json`, `patch`,
+/// `--fix`), or all but the timeline's, which are only summarized (`FindingSummary`) —
+/// the text summary and the build need no more, and the pages none of them.
+public enum FindingDetail: Sendable {
+    case all
+    case summarizeTimeline
+
+    func keeps(_ code: FindingCode) -> Bool {
+        switch self {
+        case .all: return true
+        case .summarizeTimeline: return !code.isTimeline
+        }
+    }
+}
+
+extension FindingCode {
+    /// `timeline_stale`, `timeline_missing`, `timeline_mismatch`.
+    public var isTimeline: Bool { self == .timelineStale || self == .timelineMissing || self == .timelineMismatch }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// Pages stay small at any size (`shared/spec/site.md`): the directory, the follower and
+/// following lists and tag pages are paginated like the grid. With small page sizes, every
+/// user (or post) appears exactly once across a listing's pages, in order, and the pages
+/// link to each other through previous/next and page numbers.
+@Suite struct SitePaginationTests {
+    static let options = SiteOptions(pageSize: 2, listSize: 3)
+
+    /// A consistent generated export (every user rendered, stored counts true).
+    static func export() throws -> String {
+        try TestSupport.temporaryFile(SampleGenerator.generate(SampleOptions(users: 40, seed: 7)))
+    }
+
+    /// The values of `attribute="…"` in `page`, in document order.
+    static func values(_ attribute: String, in text: String) -> [String] {
+        HTMLScan.tags(in: text).compactMap { $0.values(attribute).first }
+    }
+
+    /// The pages of a listing from its first page, following `rel="next"` links, each
+    /// checked to link back with `rel="prev"`.
+    static func chain(_ out: String, first: String) throws -> [String] {
+        var pages = [first]
+        while true {
+            let text = SiteTest.text(out, pages.last!)
+            let next = HTMLScan.tags(in: text).first { $0.name == "a" && $0.values("rel") == ["next"] }
+            guard let href = next?.values("href").first else { break }
+            guard case let .file(target) = SiteTest.resolve(href, from: pages.last!) else {
+                Issue.record("\(pages.last!): rel=next \(href) does not resolve")
+                break
+            }
+            let prev = HTMLScan.tags(in: SiteTest.text(out, target)).first { $0.name == "a" && $0.values("rel") == ["prev"] }
+            let back = prev?.values("href").first.map { SiteTest.resolve($0, from: target) }
+            #expect(back == .file(pages.last!), "\(target): rel=prev leads back to \(pages.last!)")
+            pages.append(target)
+            if pages.count > 10_000 { break }
+        }
+        return pages
+    }
+
+    @Test func directoryListsEveryUserOnceInOrder() throws {
+        let (out, _) = try SiteTest.build(try Self.export(), options: Self.options)
+        let users = try SiteTest.usersJSON(out)
+        let pages = try Self.chain(out, first: "index.html")
+        #expect(pages.count == (users.count + 2) / 3)
+        #expect(pages.dropFirst().first == "page/2/index.html")
+        let uids = pages.flatMap { Self.values("data-uid", in: SiteTest.text(out, $0)) }
+        #expect(uids == users.map(\.uid), "every user once, in directory order")
+        // Page numbers: the first, the last and the ones around the current page.
+        let middle = SiteTest.text(out, "page/5/index.html")
+        #expect(middle.contains(#"aria-current="page">5<"#))
+        for n in [1, 3, 4, 6, 7, pages.count] {
+            let href = n == 1 ? "../../" : "../../page/\(n)/"
+            #expect(middle.contains("href=\"\(href)\">\(n)</a>"), "page 5 links to page \(n)")
+        }
+        #expect(!middle.contains("href=\"../../page/9/\">9</a>"), "far pages are left out")
+        #expect(middle.contains("pagination-gap"))
+    }
+
+    @Test func directoryJumpListLeadsToEachFirstLetter() throws {
+        let (out, _) = try SiteTest.build(try Self.export(), options: Self.options)
+        let users = try SiteTest.usersJSON(out)
+        func initial(_ name: String) -> String {
+            let c = ExportIndex.fold(name).unicodeScalars.first.map { $0.value } ?? 0
+            return (97...122).contains(c) ? String(UnicodeScalar(UInt8(c - 32))) : "#"
+        }
+        let text = SiteTest.text(out, "page/2/index.html")
+        let start = try #require(text.range(of: #"<nav class="jump""#))
+        let nav = String(text[start.lowerBound..<text.range(of: "</nav>", range: start.upperBound..<text.endIndex)!.upperBound])
+        // Each label links to the page holding the first user whose username starts with it.
+        var labels: Set<String> = []
+        for piece in nav.components(separatedBy: "<li>").dropFirst() {
+            let label = String(piece.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" })
+            labels.insert(label)
+            let first = try #require(users.first { initial($0.username) == label }, "a user for \(label)")
+            guard let href = HTMLScan.tags(in: piece).first(where: { $0.name == "a" })?.values("href").first else {
+                // The current page's letters are not links.
+                #expect(Self.values("data-uid", in: text).contains(first.uid))
+                continue
+            }
+            guard case let .file(target) = SiteTest.resolve(href, from: "page/2/index.html") else {
+                Issue.record("jump \(href) does not resolve")
+                continue
+            }
+            #expect(Self.values("data-uid", in: SiteTest.text(out, target)).contains(first.uid), "\(label) → \(target)")
+        }
+        #expect(labels == Set(users.map { initial($0.username) }), "every first letter has its link")
+    }
+
+    @Test func followerAndFollowingListsHoldEveryEdgeOnce() throws {
+        let (out, _) = try SiteTest.build(try Self.export(), options: Self.options)
+        let users = try SiteTest.usersJSON(out)
+        var paginated = 0
+        for user in users {
+            for kind in ["followers", "following"] {
+                let first = "u/\(user.slug)/\(kind)/index.html"
+                let pages = try Self.chain(out, first: first)
+                if pages.count > 1 {
+                    paginated += 1
+                    #expect(pages[1] == "u/\(user.slug)/\(kind)/page/2/index.html")
+                }
+                let uids = pages.flatMap { Self.values("data-uid", in: SiteTest.text(out, $0)) }
+                #expect(Set(uids).count == uids.count, "\(first): nobody twice")
+                #expect(uids.count == (kind == "followers" ? user.followers : user.following), "\(first): every \(kind) edge")
+                #expect(pages.count == max(1, (uids.count + 2) / 3))
+            }
+        }
+        #expect(paginated > 10, "the sample has lists of several pages")
+    }
+
+    @Test func tagPagesHoldEveryPostOnce() throws {
+        let (out, _) = try SiteTest.build(try Self.export(), options: Self.options)
+        let tagFolders = Set(SiteTest.files(out).filter { $0.hasPrefix("tags/") }.map { $0.split(separator: "/")[1] })
+        var paginated = 0
+        for tag in tagFolders {
+            let pages = try Self.chain(out, first: "tags/\(tag)/index.html")
+            if pages.count > 1 { paginated += 1 }
+            let posts = pages.flatMap { Self.values("data-post", in: SiteTest.text(out, $0)) }
+            #expect(Set(posts).count == posts.count, "tags/\(tag): no post twice")
+            let count = SiteTest.text(out, "tags/\(tag)/index.html").components(separatedBy: "<strong>")[1].prefix { $0 != "<" }
+            #expect(Int(count) == posts.count, "tags/\(tag): every post")
+            #expect(SiteTest.files(out).filter { $0.hasPrefix("tags/\(tag)/") && $0.hasSuffix(".html") }.count == pages.count,
+                    "every page of tags/\(tag) is reached")
+        }
+        #expect(paginated > 0, "the sample has tags of several pages")
+    }
+
+    @Test func paginatedSiteLinksResolve() throws {
+        let (out, _) = try SiteTest.build(try Self.export(), options: Self.options)
+        let broken = try SiteLinkTests.brokenLinks(in: out)
+        #expect(broken.isEmpty, "\(SiteLinkTests.summary(broken))")
+    }
+}
