@@ -13,6 +13,13 @@ extension PageContexts {
         return sortedLists.cached(u * 2 + (followers ? 1 : 0), make)
     }
 
+    /// The accounts of `u`'s follower (or following) list that are counted but not shown:
+    /// users who are not published (excluded, private, or without a username).
+    func hiddenCount(_ u: Int, followers: Bool) -> Int {
+        let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
+        return row.count - listCount(u, followers: followers)
+    }
+
     /// The number of rows of `u`'s follower (or following) list.
     func listCount(_ u: Int, followers: Bool) -> Int {
         let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))

@@ -70,7 +70,12 @@ extension PageContexts {
         // The repaired graph's rows, shown in username order; users that are not rendered are left out.
         let entries = listEntries(u, followers: followers)
         context["entries"] = TemplateValue(entries[pagination.slice(entries.count, size: options.listSize)].map { ["html": Deferred.row($0, root: root)] })
-        context["isEmpty"] = TemplateValue(entries.isEmpty)
+        // Accounts that are counted but not published are said as a number, on the last page.
+        let hidden = page == pages ? hiddenCount(u, followers: followers) : 0
+        context["isEmpty"] = TemplateValue(entries.isEmpty && hidden == 0)
+        context["hasHidden"] = TemplateValue(hidden > 0)
+        let accounts = hidden == 1 ? "account" : "accounts"
+        context["hiddenText"] = TemplateValue(entries.isEmpty ? "\(hidden) \(accounts), not shown" : "and \(hidden) more \(accounts), not shown")
         if let value = pagination.context { context["pagination"] = value }
         return context
     }

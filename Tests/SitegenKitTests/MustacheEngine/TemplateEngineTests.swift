@@ -452,6 +452,8 @@ private enum SiteContexts {
         list["heading"] = v == .mixed ? "@ana follows" : "Followers of @ana & co"
         list["entries"] = htmlList(v, count: 2) { "<li class=\"row\" data-uid=\"uid-\($0)\">row</li>\n" }
         list["isEmpty"] = .bool(v == .minimal)
+        list["hasHidden"] = .bool(v == .mixed)
+        list["hiddenText"] = .string("and 2 more accounts, not shown")
         list["isFollowers"] = .bool(v != .mixed)
         list["isFollowing"] = .bool(v == .mixed)
         if v == .mixed {
@@ -543,7 +545,7 @@ private enum SiteContexts {
         "user", "bioHTML", "website", "href", "text", "websiteText", "followersURL", "followingURL", "feedURL", "tiles", "hasTiles",
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",
         "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
-        "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing",
+        "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
         "tag", "count", "countLabel", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
     ]

@@ -16,7 +16,7 @@ import Testing
         let path = try TestSupport.temporaryFile(SampleGenerator.generate(SampleOptions(users: users, seed: 11)))
         let report = try Audit.run(exportAt: path)
         let model = SiteModel.build(from: report)
-        let contexts = PageContexts(model: model, report: report, options: SiteOptions())
+        let contexts = PageContexts(model: model, options: SiteOptions())
         return Fixture(model: model, contexts: contexts, index: SearchIndex(model: model, order: contexts.directoryOrder, shardLimit: shardLimit, splitTop: splitTop))
     }
 

@@ -55,6 +55,8 @@ import Testing
         #expect(profile.contains(#"data-count="followers">3<"#))
         let followers = SiteTest.text(out, "u/ana/followers/index.html")
         #expect(followers.matches(of: /data-uid="/).count == 1 && followers.contains(#"data-uid="u5""#))
+        #expect(followers.contains(#"<p class="list-more">and 2 more accounts, not shown</p>"#))
+        #expect(!SiteTest.text(out, "u/eve/following/index.html").contains("list-more"), "eve follows ana only")
         // The tag page shows ana's post only.
         #expect(SiteTest.text(out, "tags/sun/index.html").matches(of: /data-post="/).count == 1)
     }
