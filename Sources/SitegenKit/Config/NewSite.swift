@@ -13,20 +13,8 @@ public enum NewSite {
     /// Writes the files into `folder` (made if missing) and returns their paths. Refuses,
     /// writing nothing, when any of them exists already.
     public static func create(in folder: String) throws -> [String] {
-        let fm = FileManager.default
-        let targets = files.map { (path: folder + "/" + $0.path, text: $0.text) }
-        if let existing = targets.first(where: { fm.fileExists(atPath: $0.path) }) {
-            throw SitegenError(file: existing.path, message: "exists already; sitegen init changes nothing in a folder that has it")
-        }
-        for (path, text) in targets {
-            do {
-                try fm.createDirectory(atPath: PathNames.parent(path), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-            } catch {
-                throw SitegenError(file: path, message: "cannot write: \(error.localizedDescription)")
-            }
-        }
-        return targets.map(\.path)
+        try NewFiles.write(files.map { ($0.path, Array($0.text.utf8)) }, into: folder,
+                           refusal: "exists already; sitegen init changes nothing in a folder that has it")
     }
 
     /// `sitegen.toml`: every option, commented out at its default.

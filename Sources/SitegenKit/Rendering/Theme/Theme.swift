@@ -68,20 +68,8 @@ public struct Theme: Sendable {
     /// Writes every file of the theme into `folder` (made if missing) and returns the
     /// paths written. Refuses, writing nothing, when any of them exists already.
     public func write(to folder: String) throws -> [String] {
-        let fm = FileManager.default
-        let targets = files.map { (file: $0, path: folder + "/" + $0.path) }
-        if let existing = targets.first(where: { fm.fileExists(atPath: $0.path) }) {
-            throw SitegenError(file: existing.path, message: "exists already; nothing was written (remove it, or choose another folder)")
-        }
-        for (file, path) in targets {
-            do {
-                try fm.createDirectory(atPath: PathNames.parent(path), withIntermediateDirectories: true)
-                try Data(file.bytes).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-            } catch {
-                throw SitegenError(file: path, message: "cannot write: \(error.localizedDescription)")
-            }
-        }
-        return targets.map(\.path)
+        try NewFiles.write(files.map { ($0.path, $0.bytes) }, into: folder,
+                           refusal: "exists already; nothing was written (remove it, or choose another folder)")
     }
 }
 
