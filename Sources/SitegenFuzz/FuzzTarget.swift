@@ -29,7 +29,7 @@ enum FuzzTarget {
     static func export(_ bytes: [UInt8]) {
         guard let export = try? ExportLoader.load(bytes: bytes, name: "fuzz.json") else { return }
         let report = Validator.audit(export)
-        let repaired = ExportRewriter(document: export.document, edits: report.edits).bytes()
+        let repaired = ExportRewriter(export: export, edits: report.edits).bytes()
         guard let again = try? ExportLoader.load(bytes: repaired, name: "repaired.json", dialect: export.dialect) else {
             fatalError("the repaired export does not parse: \(String(decoding: repaired, as: UTF8.self))")
         }

@@ -5,6 +5,8 @@
 public struct ExportRewriter {
     private let doc: JSONDocument
     private let parents: [Int32]
+    /// The users node (`users`, or its name in the app), whose records are never pruned.
+    private let usersNode: Int32
     private var removed = Set<Int32>()
     private var replaced: [Int32: String] = [:]
     private var added: [Int32: AddedMembers] = [:]
@@ -24,8 +26,10 @@ public struct ExportRewriter {
         }
     }
 
-    public init(document: JSONDocument, edits: [RepairEdit]) {
+    public init(export: Export, edits: [RepairEdit]) {
+        let document = export.document
         doc = document
+        usersNode = export.users ?? -1
         parents = edits.isEmpty ? [] : document.parents
         for edit in edits {
             switch edit {
@@ -62,7 +66,7 @@ public struct ExportRewriter {
     /// but not a user record (`users/<uid>`, which in the timeline dialect can hold only `follows`):
     /// removing it would delete the user, and make the edges to it dangle.
     private mutating func pruneEmptied() {
-        let users = doc.isObject(0) ? doc.member(0, "users") ?? -1 : -1
+        let users = usersNode
         var candidates = Set(removed.map { parents[Int($0)] })
         while !candidates.isEmpty {
             var next = Set<Int32>()

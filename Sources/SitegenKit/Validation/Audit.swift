@@ -29,6 +29,6 @@ public enum Audit {
     /// The repaired export's bytes.
     public static func repairedBytes(exportAt path: String, mapping: Schema.Mapping = Schema.Mapping()) throws -> [UInt8] {
         let report = try run(exportAt: path, mapping: mapping)
-        return ExportRewriter(document: report.export.document, edits: report.edits).bytes()
+        return ExportRewriter(export: report.export, edits: report.edits).bytes()
     }
 }

@@ -58,7 +58,7 @@ import Testing
         #expect(mapped.counts.likes == plain.counts.likes)
 
         // The repair, in the app's names, leaves an export that audits clean of repairable findings.
-        let repaired = ExportRewriter(document: mapped.export.document, edits: mapped.edits).bytes()
+        let repaired = ExportRewriter(export: mapped.export, edits: mapped.edits).bytes()
         let again = Validator.audit(try ExportLoader.load(bytes: repaired, name: "c.json", mapping: mapping))
         #expect(again.findings.allSatisfy { $0.repair == .none }, "\(again.findings.filter { $0.repair != .none }.prefix(5))")
     }
