@@ -6,14 +6,15 @@ import Synchronization
 /// the rules need: users, follow graph, posts and likes, counters, timeline.
 ///
 /// `@unchecked Sendable`: the checks that `run` starts side by side (`parallel`) share
-/// this object, and each writes stored properties no other check running at the same
-/// time reads or writes (their inputs are set by the steps before them); findings and
-/// edits, which every check adds to, are behind `recorded`. Which property a check
-/// touches is a fact of `run`'s order that the compiler cannot see.
+/// this object and its `index`, and each writes stored properties no other check running
+/// at the same time reads or writes (their inputs are set by the steps before them);
+/// findings and edits, which every check adds to, are behind `recorded`. Which property
+/// a check touches is a fact of `run`'s order that the compiler cannot see. What leaves
+/// the validator (`AuditReport`, a frozen `ExportIndex`) is checked `Sendable`.
 public final class Validator: @unchecked Sendable {
     let export: Export
     let doc: JSONDocument
-    let index = ExportIndex()
+    let index = ExportIndexBuilder()
     /// What the checks found and the repair they plan, added to from every check.
     private let recorded = Mutex<(findings: [Finding], edits: [RepairEdit])>(([], []))
 
@@ -86,7 +87,7 @@ public final class Validator: @unchecked Sendable {
             following: graph.following.rowCount == n ? (0..<n).map(graph.following.count) : Array(repeating: 0, count: n),
             likes: likeCount
         )
-        return AuditReport(export: export, index: index, findings: order.map { findings[$0] }, edits: edits,
+        return AuditReport(export: export, index: ExportIndex(index), findings: order.map { findings[$0] }, edits: edits,
                            counts: counts, graph: graph)
     }
 
