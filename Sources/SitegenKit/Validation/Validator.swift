@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finds every inconsistency of an export (`shared/spec/audit.md`, read as in
 /// `docs/audit-rules.md`) and plans the repair. One pass per concern, in the order
@@ -16,7 +15,7 @@ public final class Validator: @unchecked Sendable {
     let doc: JSONDocument
     let index = ExportIndexBuilder()
     /// What the checks found and the repair they plan, added to from every check.
-    private let recorded = Mutex<(findings: [Finding], edits: [RepairEdit])>(([], []))
+    private let recorded = Locked<(findings: [Finding], edits: [RepairEdit])>(([], []))
 
     /// The repaired follow graph.
     var graph = FollowGraph.empty
