@@ -76,5 +76,6 @@ let package = Package(
             exclude: ["Site/__Snapshots__", "Site/README.md"],
             resources: [.copy("Fixtures")]
         ),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )

@@ -49,8 +49,10 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
 }
 
 /// What a `.deferred` value holds: anything the caller's resolver understands. The
-/// engine never looks inside; it only hands the value back to the resolver.
-public protocol DeferredValue: Sendable {}
+/// engine never looks inside; it only hands the value back to the resolver. A class, so
+/// that copying a value that holds one (the renderer copies values as it walks the
+/// context) is one reference count, as for a string.
+public protocol DeferredValue: AnyObject, Sendable {}
 
 /// Makes the text of a `.deferred` value as it is printed.
 public typealias DeferredResolver = (any DeferredValue) -> String

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SitegenKit
 
 /// A one-line `[i/n] step` status on a terminal; silent when stderr is not a TTY or under CI.
 /// `step` and `update` may be called from any thread (the renderer reports from its
@@ -12,7 +12,7 @@ final class Progress: Sendable {
 
     private let steps: Int
     private let enabled: Bool
-    private let line = Mutex(Line())
+    private let line = Locked(Line())
 
     init(steps: Int) {
         self.steps = steps

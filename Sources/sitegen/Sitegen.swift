@@ -1,6 +1,5 @@
 import ArgumentParser
 import SitegenKit
-import Foundation
 import Glibc
 
 @main
@@ -44,9 +43,20 @@ func printError(_ message: String) {
     writeError(message + "\n")
 }
 
-/// Writes to standard error at once (unbuffered, as C's `stderr` is).
+/// Writes to standard error at once (unbuffered, as C's `stderr` is), with `write(2)` on
+/// descriptor 2: C's `stderr` global is not concurrency-safe in the Swift 6 language mode.
+/// Errors are ignored, as `fputs` ignored them.
 func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    var text = text
+    text.withUTF8 { bytes in
+        var done = 0
+        while done < bytes.count {
+            let n = write(2, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
+    }
 }
 
 /// Writes out what `print` has buffered for standard output.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SitegenKit
 
 /// `--timings`: wall time and throughput of each stage, on standard error.
 final class StageClock {
@@ -36,7 +36,7 @@ final class StageClock {
 final class StageTimes: Sendable {
     private let enabled: Bool
     private let start = DispatchTime.now()
-    private let stages = Mutex<[(name: String, start: DispatchTime)]>([("setup", DispatchTime.now())])
+    private let stages = Locked<[(name: String, start: DispatchTime)]>([("setup", DispatchTime.now())])
 
     init(enabled: Bool) { self.enabled = enabled }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One JSON value of a parsed document: where its text is, where its key is, and
 /// where its subtree ends in the node list (children follow their parent, in order).
@@ -26,14 +25,14 @@ public enum JSONKind: Sendable, Equatable {
 /// `@unchecked Sendable`: `bytes` and `nodes` are raw buffers, which the compiler does
 /// not treat as sendable. They point into memory this document owns (`file`, `storage`)
 /// and never writes after parsing; the one lazily computed value, `parents`, is behind
-/// a `Mutex`.
+/// a lock (`Locked`).
 public final class JSONDocument: @unchecked Sendable {
     /// The file's bytes (followed by 8 zero bytes of padding, not counted).
     public let bytes: UnsafeBufferPointer<UInt8>
     public let nodes: UnsafeBufferPointer<JSONNode>
     private let file: FileBytes
     private let storage: NodeStorage
-    private let parentsCache = Mutex<[Int32]?>(nil)
+    private let parentsCache = Locked<[Int32]?>(nil)
 
     init(file: FileBytes, nodes: NodeStorage) {
         self.file = file

@@ -21,16 +21,48 @@ public struct PostEntry: Sendable {
 }
 
 /// Both dialects normalised: users and posts with their nodes in the document,
-/// looked up by uid, push id or (case-folded) username.
-///
-/// `@unchecked Sendable`: the `Validator` fills it (checks running side by side write
-/// different properties of it, see `Validator`); once the audit has returned it is only
-/// read. The compiler cannot see that the writing ends before the sharing starts.
-public final class ExportIndex: @unchecked Sendable {
-    public internal(set) var users: [UserEntry] = []
-    public internal(set) var posts: [PostEntry] = []
+/// looked up by uid, push id or (case-folded) username. The validator fills an
+/// `ExportIndexBuilder`; the audit's report holds this, which never changes.
+public final class ExportIndex: Sendable {
+    public let users: [UserEntry]
+    public let posts: [PostEntry]
     /// Post indices of each user, in document order.
-    public internal(set) var postsOf: [[Int32]] = []
+    public let postsOf: [[Int32]]
+    let userTable: KeyTable
+    let postTable: KeyTable
+    /// The first post with a key → the later posts with the same key (see `ExportIndexBuilder`).
+    let laterWithKey: [Int32: [Int32]]
+    /// Case-folded username → the first user (in uid key order) that has it.
+    let usernameOwner: [String: Int32]
+
+    init(_ built: ExportIndexBuilder) {
+        users = built.users
+        posts = built.posts
+        postsOf = built.postsOf
+        userTable = built.userTable
+        postTable = built.postTable
+        laterWithKey = built.laterWithKey
+        usernameOwner = built.usernameOwner
+    }
+
+    public func user(uid: String) -> Int32? { userTable.lookup(uid) }
+    public func post(key: String) -> Int32? { postTable.lookup(key) }
+    public func user(username: String) -> Int32? { usernameOwner[Self.fold(username)] }
+
+    /// Unicode case folding (`Straße` and `STRASSE` fold alike), with an ASCII fast path.
+    public static func fold(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
+        return s.folding(options: [.caseInsensitive], locale: nil)
+    }
+}
+
+/// The index while the validator fills it. Checks that run side by side write different
+/// properties of it (see `Validator`); `ExportIndex(builder)` then freezes it.
+final class ExportIndexBuilder {
+    var users: [UserEntry] = []
+    var posts: [PostEntry] = []
+    /// Post indices of each user, in document order.
+    var postsOf: [[Int32]] = []
     var userTable = KeyTable()
     var postTable = KeyTable()
     /// The first post with a key → the later posts with the same key, in document order.
@@ -40,20 +72,14 @@ public final class ExportIndex: @unchecked Sendable {
     /// Case-folded username → the first user (in uid key order) that has it.
     var usernameOwner: [String: Int32] = [:]
 
-    public func user(uid: String) -> Int32? { userTable.lookup(uid) }
-    public func post(key: String) -> Int32? { postTable.lookup(key) }
-    public func user(username: String) -> Int32? { usernameOwner[Self.fold(username)] }
+    func user(uid: String) -> Int32? { userTable.lookup(uid) }
+    func post(key: String) -> Int32? { postTable.lookup(key) }
+    func user(username: String) -> Int32? { usernameOwner[ExportIndex.fold(username)] }
 
     /// `first` (what `postTable` holds for a key) and every later post with its key.
     @inline(__always) func forEachPost(withKeyOf first: Int32, _ body: (Int32) -> Void) {
         body(first)
         if laterWithKey.isEmpty { return }
         for p in laterWithKey[first] ?? [] { body(p) }
-    }
-
-    /// Unicode case folding (`Straße` and `STRASSE` fold alike), with an ASCII fast path.
-    public static func fold(_ s: String) -> String {
-        if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
-        return s.folding(options: [.caseInsensitive], locale: nil)
     }
 }

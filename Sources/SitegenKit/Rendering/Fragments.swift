@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The HTML of `_tile` and `_userrow` fragments, each rendered once per item and page
 /// depth, on first use, from any rendering thread (`SiteRenderer.html`).
 final class Fragments: Sendable {
@@ -9,7 +7,7 @@ final class Fragments: Sendable {
         let root: String
     }
 
-    private let cache = Mutex<[Key: String]>([:])
+    private let cache = Locked<[Key: String]>([:])
 
     /// The cached HTML, or `render()`'s, cached. Two threads may both render an item
     /// the first time (the result is the same); the lock is not held while rendering.

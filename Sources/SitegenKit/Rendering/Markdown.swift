@@ -50,20 +50,19 @@ public struct MarkdownRenderer: Sendable {
 /// table before parsing inlines and remove them afterwards, so a parse finishing on one thread
 /// turns strikethrough and autolinks off for a parse running on another. Feeding and finishing
 /// therefore run under `parseLock`; walking the tree and rendering HTML run in parallel.
-///
-/// `@unchecked Sendable`: `extensions` are C pointers (not sendable to the compiler) to
-/// cmark-gfm's registered extensions, which are set up once in `init` and only read after.
-final class CMarkEnvironment: @unchecked Sendable {
+final class CMarkEnvironment: Sendable {
     static let shared = CMarkEnvironment()
 
-    /// autolink, strikethrough, tagfilter, table, tasklist (those that exist).
-    let extensions: [OpaquePointer]
+    /// autolink, strikethrough, tagfilter, table, tasklist: those this cmark-gfm has. Kept
+    /// by name, and each parser looks up the C handles (a walk of a short list that only
+    /// `init` writes), so this shared value holds no C pointers and is checked `Sendable`.
+    let extensionNames: [String]
     let parseLock = Mutex<Void>(())
 
     private init() {
         cmark_gfm_core_extensions_ensure_registered()
-        extensions = ["autolink", "strikethrough", "tagfilter", "table", "tasklist"].compactMap { (name: String) in
-            cmark_find_syntax_extension(name)
+        extensionNames = ["autolink", "strikethrough", "tagfilter", "table", "tasklist"].filter { (name: String) in
+            cmark_find_syntax_extension(name) != nil
         }
     }
 }
@@ -77,8 +76,8 @@ struct CMarkDocument {
     init(_ markdown: String) {
         let env = CMarkEnvironment.shared
         let parser = cmark_parser_new(CMARK_OPT_DEFAULT)!
-        for ext in env.extensions {
-            cmark_parser_attach_syntax_extension(parser, ext)
+        for name in env.extensionNames {
+            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
         }
         var text = markdown
         var root: OpaquePointer?

@@ -1,8 +1,6 @@
-import Synchronization
-
 /// One Markdown renderer per page depth: mentions and hashtags link relative to the page.
 final class MarkdownRenderers: Sendable {
-    private let byRoot = Mutex<[String: MarkdownRenderer]>([:])
+    private let byRoot = Locked<[String: MarkdownRenderer]>([:])
     private let model: SiteModel
 
     init(model: SiteModel) {

@@ -18,7 +18,7 @@ extension TemplateValue {
             for (key, value) in members { sum = sum.plus(ContentHash(tag: 8, key).then(value.fingerprint(contexts))) }
             return sum
         case let .deferred(value):
-            switch value as? DeferredHTML {
+            switch (value as? DeferredHTML)?.recipe {
             case let .tile(i, root)?:
                 return contexts.tileHashes[i].then(ContentHash(tag: 9, root))
             case let .row(i, root)?:

@@ -1,6 +1,5 @@
 import Foundation
 import MustacheEngine
-import Synchronization
 
 /// Builds the values the templates read (`docs/templates.md`).
 typealias Context = [String: TemplateValue]

@@ -130,7 +130,7 @@ public struct SiteRenderer: Sendable {
     /// `_userrow` rendered once per item and page depth, Markdown where it is printed.
     func html(_ value: any DeferredValue) -> String {
         guard let value = value as? DeferredHTML else { return "" }
-        switch value {
+        switch value.recipe {
         case let .tile(p, root):
             return contexts.fragments.cached(row: false, p, root: root) { fragment(contexts.tile(p), root: root, "_tile") }
         case let .row(u, root):

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs `body(0)`, `body(1)`, …, `body(iterations - 1)` on up to every core and returns
 /// when all are done. The one parallel loop of the package: the file reader, the
@@ -48,9 +47,9 @@ extension Array where Element: Sendable {
 
 /// A value that one parallel task sets and the caller reads once `parallelFor` returns.
 final class TaskResult<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+    private let storage: Locked<Value>
 
-    init(_ initial: Value) { storage = Mutex(initial) }
+    init(_ initial: Value) { storage = Locked(initial) }
 
     func set(_ value: Value) { storage.withLock { $0 = value } }
 

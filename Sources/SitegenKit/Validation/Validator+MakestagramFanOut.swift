@@ -1,5 +1,3 @@
-import Synchronization
-
 // MARK: - Makestagram: the `timeline` node's fan-out
 
 extension Validator {
@@ -16,7 +14,7 @@ extension Validator {
         private let visited: [Visited]
 
         private final class Visited: Sendable {
-            let users = Mutex<[Int32]>([])
+            let users = Locked<[Int32]>([])
         }
 
         init(_ validator: Validator, timeline: Int32, parts: Int) {

@@ -1,26 +1,26 @@
 import Foundation
-import Synchronization
 
 /// Finds every inconsistency of an export (`shared/spec/audit.md`, read as in
 /// `docs/audit-rules.md`) and plans the repair. One pass per concern, in the order
 /// the rules need: users, follow graph, posts and likes, counters, timeline.
 ///
 /// `@unchecked Sendable`: the checks that `run` starts side by side (`parallel`) share
-/// this object, and each writes stored properties no other check running at the same
-/// time reads or writes (their inputs are set by the steps before them); findings and
-/// edits, which every check adds to, are behind `recorded`. Which property a check
-/// touches is a fact of `run`'s order that the compiler cannot see.
+/// this object and its `index`, and each writes stored properties no other check running
+/// at the same time reads or writes (their inputs are set by the steps before them);
+/// findings and edits, which every check adds to, are behind `recorded`. Which property
+/// a check touches is a fact of `run`'s order that the compiler cannot see. What leaves
+/// the validator (`AuditReport`, a frozen `ExportIndex`) is checked `Sendable`.
 public final class Validator: @unchecked Sendable {
     let export: Export
     let doc: JSONDocument
     /// The export's names: every path and field the checks spell comes from it.
     let schema: Schema
-    let index = ExportIndex()
+    let index = ExportIndexBuilder()
     /// What the checks found and the repair they plan, added to from every check.
-    private let recorded = Mutex<(findings: [Finding], edits: [RepairEdit])>(([], []))
+    private let recorded = Locked<(findings: [Finding], edits: [RepairEdit])>(([], []))
     /// Which findings are kept one by one; the others are summarized here.
     let detail: FindingDetail
-    private let summarized = Mutex<[FindingCode: FindingSummary]>([:])
+    private let summarized = Locked<[FindingCode: FindingSummary]>([:])
 
     /// The repaired follow graph.
     var graph = FollowGraph.empty
@@ -93,7 +93,7 @@ public final class Validator: @unchecked Sendable {
             following: graph.following.rowCount == n ? (0..<n).map(graph.following.count) : Array(repeating: 0, count: n),
             likes: likeCount
         )
-        return AuditReport(export: export, index: index, findings: order.map { findings[$0] }, edits: edits,
+        return AuditReport(export: export, index: ExportIndex(index), findings: order.map { findings[$0] }, edits: edits,
                            counts: counts, graph: graph, summarized: summarized.withLock { $0 })
     }
 
