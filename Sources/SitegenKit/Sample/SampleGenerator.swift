@@ -36,10 +36,17 @@ public enum SampleError: Error, CustomStringConvertible {
 /// same bytes, on every run and machine), with a power-law follow graph and posts per
 /// user, and optional drift (`faultRate`) of the kinds the apps' non-atomic writes leave.
 public enum SampleGenerator {
-    /// Writes the export as compact JSON to `path` (atomically: temp file in the same folder + rename).
+    /// Writes the export as compact JSON to `path` (atomically: temp file in the same folder +
+    /// rename), gzip-compressed when `path` ends in `.gz`, as a Firebase backup is.
     public static func write(_ options: SampleOptions, to path: String) throws {
         try check(options)
-        try AtomicFile.write(to: path) { sink in try stream(options, sink) }
+        try AtomicFile.write(to: path) { sink in
+            if ExportLoader.isGzip(path) {
+                try GzipWriter.compressing(into: sink, file: path) { try stream(options, $0) }
+            } else {
+                try stream(options, sink)
+            }
+        }
     }
 
     /// The same bytes, in memory (for tests).

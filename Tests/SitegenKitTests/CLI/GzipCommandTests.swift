@@ -126,4 +126,15 @@ import Testing
             #expect(fm.contents(atPath: folder + "/a/" + file) == fm.contents(atPath: folder + "/b/" + file), "\(file)")
         }
     }
+
+    /// `sitegen sample --output x.json.gz` writes a gzip export, as a Firebase backup is.
+    @Test func sampleWritesGzipWhenTheOutputEndsInGz() throws {
+        let path = try TestSupport.temporaryFolder() + "/sample.json.gz"
+        let run = try TestSupport.sitegen(["sample", "--users", "50", "--seed", "7", "--output", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(bytes.prefix(2) == Data([0x1F, 0x8B]), "a gzip file")
+        let export = try ExportLoader.load(path: path)
+        #expect(Array(export.document.bytes) == SampleGenerator.generate(SampleOptions(users: 50, seed: 7)))
+    }
 }
