@@ -225,6 +225,7 @@ public struct SiteRenderer: Sendable {
                 }
             }
             try Interruption.check()
+            contexts.fragments.removeAll()
             try batch(results.map { $0! })
         }
         try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
