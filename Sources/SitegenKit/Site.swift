@@ -87,17 +87,26 @@ public enum Site {
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
         let start = DispatchTime.now()
         let output = writer.output
-        let files = try renderer.renderAll(
-            jobs: request.options.jobs,
-            unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
-            progress: { done, total in progress?(.rendering(done: done, total: total)) }
-        )
+        // Pages are staged as they are rendered, a batch at a time: memory holds one batch.
+        var publication = request.dryRun ? nil : try writer.beginPublication(inputs: inputs, previous: previous)
+        do {
+            try renderer.render(
+                jobs: request.options.jobs,
+                unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
+                progress: { done, total in progress?(.rendering(done: done, total: total)) }
+            ) { files in
+                result.files += files.count
+                try publication?.stage(files)
+            }
+        } catch {
+            publication?.abandon()
+            throw error
+        }
         result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        result.files = files.count
-        if request.dryRun { return result }
+        guard let publication else { return result }
 
         progress?(.writing)
-        result.written = try writer.publish(files, inputs: inputs, previous: previous)
+        result.written = try publication.finish()
         return result
     }
 

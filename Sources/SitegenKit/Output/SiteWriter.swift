@@ -51,35 +51,16 @@ public struct SiteWriter {
     /// files into place removes what was staged and puts back every file already replaced,
     /// then throws (`SitegenError` ending in `unchangedNote`, or `Interrupted`).
     public func publish(_ files: [RenderedFile], inputs: String, previous manifest: Manifest?) throws -> Summary {
-        try checkOutputFolder(manifest)
-        let previous = manifest ?? Manifest()
-        var next = Manifest(inputs: inputs)
-        var changed: [Int] = []
-        var summary = Summary()
-        for (i, file) in files.enumerated() {
-            try SiteWriter.checkRelative(file.path)
-            guard let bytes = file.bytes else {
-                // Not rendered: the previous build's file was made from the same inputs.
-                guard let old = previous.files[file.path] else {
-                    throw SitegenError(file: file.path, message: "internal error: an unrendered file has no previous version")
-                }
-                next.files[file.path] = old
-                summary.unchanged += 1
-                continue
-            }
-            let hash = ContentHash(bytes).description
-            next.files[file.path] = (hash, bytes.count, file.source)
-            if let old = previous.files[file.path], old.hash == hash, old.size == bytes.count {
-                var info = stat()
-                if stat(output + "/" + file.path, &info) == 0, Int(info.st_size) == bytes.count {
-                    summary.unchanged += 1
-                    continue
-                }
-            }
-            changed.append(i)
-        }
+        var publication = try beginPublication(inputs: inputs, previous: manifest)
+        try publication.stage(files)
+        return try publication.finish()
+    }
 
-        // 1. Stage.
+    /// Starts a publication whose files are staged batch by batch as they are rendered
+    /// (`Publication.stage`), so that a build holds one batch of pages in memory, not the
+    /// site; `Publication.finish` then publishes as `publish` does (steps 2 to 4).
+    public func beginPublication(inputs: String, previous manifest: Manifest?) throws -> Publication {
+        try checkOutputFolder(manifest)
         let (staging, backup) = workFolders()
         SiteWriter.removeTree(staging)
         SiteWriter.removeTree(backup)
@@ -87,63 +68,124 @@ public struct SiteWriter {
             let parent = PathNames.parent(staging)
             if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             guard mkdir(staging, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }
-            var folders = FolderMaker(root: staging, shownRoot: output)
-            for i in changed {
-                try Interruption.check()
-                try folders.make(parentOf: files[i].path)
-                try SiteWriter.writeFile(staging + "/" + files[i].path, files[i].bytes!, shown: output + "/" + files[i].path)
-            }
-            try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, Array(next.text().utf8), shown: manifestPath)
-            try Interruption.check()
         } catch {
             SiteWriter.removeTree(staging)
             throw unpublished(error)
         }
+        return Publication(writer: self, previous: manifest ?? Manifest(), next: Manifest(inputs: inputs),
+                           staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
+    }
 
-        // 2. A new (or empty) output folder is the staging folder itself: one rename.
-        if !staging.hasPrefix(output + "/") {
-            var info = stat()
-            let exists = stat(output, &info) == 0
-            if !exists || ((try? FileManager.default.contentsOfDirectory(atPath: output))?.isEmpty ?? false) {
-                if !exists || rmdir(output) == 0 {
-                    if rename(staging, output) == 0 {
-                        summary.written = changed.count
-                        return summary
+    /// A publication under way: the staging folder and what has been staged in it.
+    public struct Publication {
+        let writer: SiteWriter
+        let previous: Manifest
+        var next: Manifest
+        /// The files staged (changed), in the order they came.
+        var changed: [String] = []
+        var summary = Summary()
+        let staging: String
+        let backup: String
+        var folders: FolderMaker
+        var output: String { writer.output }
+
+        /// 1. Stages the changed files of a batch (an unchanged one is only noted in the
+        /// manifest). On an error or a signal the staging folder is removed and the
+        /// output is as it was.
+        public mutating func stage(_ files: [RenderedFile]) throws {
+            do {
+                for file in files {
+                    try SiteWriter.checkRelative(file.path)
+                    guard let bytes = file.bytes else {
+                        // Not rendered: the previous build's file was made from the same inputs.
+                        guard let old = previous.files[file.path] else {
+                            throw SitegenError(file: file.path, message: "internal error: an unrendered file has no previous version")
+                        }
+                        next.files[file.path] = old
+                        summary.unchanged += 1
+                        continue
                     }
-                    if exists { mkdir(output, info.st_mode & 0o7777) }
+                    let hash = ContentHash(bytes).description
+                    next.files[file.path] = (hash, bytes.count, file.source)
+                    if let old = previous.files[file.path], old.hash == hash, old.size == bytes.count {
+                        var info = stat()
+                        if stat(output + "/" + file.path, &info) == 0, Int(info.st_size) == bytes.count {
+                            summary.unchanged += 1
+                            continue
+                        }
+                    }
+                    try Interruption.check()
+                    try folders.make(parentOf: file.path)
+                    try SiteWriter.writeFile(staging + "/" + file.path, bytes, shown: output + "/" + file.path)
+                    changed.append(file.path)
+                }
+            } catch {
+                abandon()
+                throw writer.unpublished(error)
+            }
+        }
+
+        /// Removes the staging folder of a publication that will not finish.
+        public func abandon() {
+            SiteWriter.removeTree(staging)
+        }
+
+        /// Steps 2 to 4 of `publish`, after every file was staged.
+        public func finish() throws -> Summary {
+            var summary = self.summary
+            do {
+                try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, Array(next.text().utf8), shown: writer.manifestPath)
+                try Interruption.check()
+            } catch {
+                abandon()
+                throw writer.unpublished(error)
+            }
+
+            // 2. A new (or empty) output folder is the staging folder itself: one rename.
+            if !staging.hasPrefix(output + "/") {
+                var info = stat()
+                let exists = stat(output, &info) == 0
+                if !exists || ((try? FileManager.default.contentsOfDirectory(atPath: output))?.isEmpty ?? false) {
+                    if !exists || rmdir(output) == 0 {
+                        if rename(staging, output) == 0 {
+                            summary.written = changed.count
+                            return summary
+                        }
+                        if exists { mkdir(output, info.st_mode & 0o7777) }
+                    }
                 }
             }
-        }
 
-        // 3. An existing output takes the changed files one by one, then the manifest,
-        // all or nothing (see `SiteCommit`).
-        var commit = SiteCommit(output: output, staging: staging, backup: backup, hook: beforeCommitStep)
-        do {
-            try commit.begin()
-            for i in changed {
-                try commit.move(files[i].path)
-                summary.written += 1
+            // 3. An existing output takes the changed files one by one, then the manifest,
+            // all or nothing (see `SiteCommit`).
+            var commit = SiteCommit(output: output, staging: staging, backup: backup, hook: writer.beforeCommitStep)
+            do {
+                try commit.begin()
+                for path in changed {
+                    try commit.move(path)
+                    summary.written += 1
+                }
+                // The manifest last: once it is in place, the new site is published.
+                try commit.move(SiteWriter.manifestName)
+            } catch {
+                let lost = commit.rollback()
+                guard lost.isEmpty else { throw writer.notRestored(error, lost, backup: backup) }
+                abandon()
+                throw writer.unpublished(error)
             }
-            // The manifest last: once it is in place, the new site is published.
-            try commit.move(SiteWriter.manifestName)
-        } catch {
-            let lost = commit.rollback()
-            guard lost.isEmpty else { throw notRestored(error, lost, backup: backup) }
-            SiteWriter.removeTree(staging)
-            throw unpublished(error)
-        }
-        commit.removeBackup()
-        SiteWriter.removeTree(staging)
+            commit.removeBackup()
+            abandon()
 
-        // 4. Files of the previous build that this one no longer produces.
-        for path in previous.files.keys.sorted() where next.files[path] == nil && (try? SiteWriter.checkRelative(path)) != nil {
-            if unlink(output + "/" + path) == 0 { summary.removed += 1 }
-            var folder = PathNames.parent(path)
-            while !folder.isEmpty && rmdir(output + "/" + folder) == 0 {
-                folder = PathNames.parent(folder)
+            // 4. Files of the previous build that this one no longer produces.
+            for path in previous.files.keys.sorted() where next.files[path] == nil && (try? SiteWriter.checkRelative(path)) != nil {
+                if unlink(output + "/" + path) == 0 { summary.removed += 1 }
+                var folder = PathNames.parent(path)
+                while !folder.isEmpty && rmdir(output + "/" + folder) == 0 {
+                    folder = PathNames.parent(folder)
+                }
             }
+            return summary
         }
-        return summary
     }
 
     /// `error` of a publish that changed nothing, saying so.

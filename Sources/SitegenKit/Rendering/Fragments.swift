@@ -9,6 +9,12 @@ final class Fragments: Sendable {
 
     private let cache = Locked<[Key: String]>([:])
 
+    /// Forgets every fragment: between batches of pages, so that the cache holds the
+    /// fragments of one batch, not of the whole site.
+    func removeAll() {
+        cache.withLock { $0.removeAll(keepingCapacity: false) }
+    }
+
     /// The cached HTML, or `render()`'s, cached. Two threads may both render an item
     /// the first time (the result is the same); the lock is not held while rendering.
     func cached(row: Bool, _ i: Int, root: String, render: () -> String) -> String {

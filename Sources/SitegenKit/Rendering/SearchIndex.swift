@@ -20,13 +20,13 @@ struct SearchIndex: Sendable {
     /// The folder of the index, relative to the site root.
     static let folder = "search/"
     /// Most users a complete shard holds (about 90 bytes each).
-    static let shardLimit = 1_000
+    static let shardLimit = 400
     /// Users a split shard holds: the first ones of its key, for a query that stops there.
     static let splitTop = 50
     /// Keys grow no longer than this; a longer key is complete whatever its size.
     static let maxKeyLength = 8
     /// Users a bucket file holds on average (about 90 bytes each).
-    static let bucketEntries = 500
+    static let bucketEntries = 200
 
     struct Shard: Sendable {
         let key: String

@@ -167,6 +167,21 @@ public struct SiteRenderer: Sendable {
     /// a signal arrives (see `Interruption`): the threads stop at their next page.
     public func renderAll(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        try render(jobs: jobs, unchanged: unchanged, progress: progress) { files += $0 }
+        return files
+    }
+
+    /// Pages rendered at a time by `render(…, batch:)`: enough to keep every core busy, few
+    /// enough that a build holds a few megabytes of pages, not the site.
+    public static let batchSize = 4_096
+
+    /// Every file of the site, as `renderAll` gives them and in the same order, handed to
+    /// `batch` a few thousand at a time as they are rendered (the pages of a batch are
+    /// rendered on all cores; `batch` runs on the calling thread between batches).
+    public func render(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
+                       progress: (@Sendable (Int, Int) -> Void)? = nil, batchSize: Int = SiteRenderer.batchSize,
+                       batch: ([RenderedFile]) throws -> Void) throws {
         var allPages = pages()
         var allPaths = allPages.map(path)
         // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
@@ -181,34 +196,40 @@ public struct SiteRenderer: Sendable {
         allPaths += sitemaps.map(path)
         let (pages, paths) = (allPages, allPaths)
         let global = globalFingerprint()
-        var results = [RenderedFile?](repeating: nil, count: pages.count)
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = 256
-        let chunks = (pages.count + chunk - 1) / chunk
         let done = Atomic<Int>(0)
-        let workerCount = min(workers, chunks)
-        results.withUnsafeMutableBufferPointer { results in
-            // Worker w renders chunks w, w + workerCount, …: each page index is written once.
-            let out = DisjointWrites(results)
-            parallelFor(workerCount) { worker in
-                var c = worker
-                while c < chunks {
-                    for i in (c * chunk)..<min(pages.count, (c + 1) * chunk) {
-                        // SIGINT/SIGTERM: stop; the pages left are nil and nothing is returned.
-                        if Interruption.signal != nil { return }
-                        out.base[i] = render(pages[i], path: paths[i], htmlPaths: htmlPaths, global: global, unchanged: unchanged)
+        var start = 0
+        while start < pages.count {
+            let range = start..<min(pages.count, start + max(1, batchSize))
+            start = range.upperBound
+            var results = [RenderedFile?](repeating: nil, count: range.count)
+            let chunk = 256
+            let chunks = (range.count + chunk - 1) / chunk
+            let workerCount = min(workers, chunks)
+            results.withUnsafeMutableBufferPointer { results in
+                // Worker w renders chunks w, w + workerCount, …: each page index is written once.
+                let out = DisjointWrites(results)
+                parallelFor(workerCount) { worker in
+                    var c = worker
+                    while c < chunks {
+                        let first = range.lowerBound + c * chunk
+                        for i in first..<min(range.upperBound, first + chunk) {
+                            // SIGINT/SIGTERM: stop; the pages left are nil and nothing more is handed on.
+                            if Interruption.signal != nil { return }
+                            out.base[i - range.lowerBound] = render(pages[i], path: paths[i], htmlPaths: htmlPaths, global: global, unchanged: unchanged)
+                        }
+                        let n = min(chunk, range.upperBound - first)
+                        progress?(done.add(n, ordering: .relaxed).newValue, pages.count)
+                        c += workerCount
                     }
-                    let n = min(chunk, pages.count - c * chunk)
-                    progress?(done.add(n, ordering: .relaxed).newValue, pages.count)
-                    c += workerCount
                 }
             }
+            try Interruption.check()
+            contexts.fragments.removeAll()
+            try batch(results.map { $0! })
         }
-        try Interruption.check()
-        var files = results.map { $0! }
-        files += templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
-        files += model.images.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
-        return files
+        try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
+                  + model.images.map { RenderedFile(path: $0.path, bytes: $0.bytes) })
     }
 
     /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.

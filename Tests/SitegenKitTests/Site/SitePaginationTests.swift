@@ -133,3 +133,34 @@ import Testing
         #expect(broken.isEmpty, "\(SiteLinkTests.summary(broken))")
     }
 }
+
+/// A build renders and stages its pages a batch at a time (bounded memory): the files and
+/// their order are `renderAll`'s whatever the batch size, and a build is all or nothing.
+@Suite struct SiteBatchTests {
+    @Test func batchesHoldEveryFileInOrder() throws {
+        let report = try Audit.run(exportAt: SiteTest.sampleExport)
+        let model = SiteModel.build(from: report)
+        let templates = try TemplateSet(folder: SiteTest.templates)
+        let renderer = SiteRenderer(model: model, report: report, templates: templates, options: SiteOptions(pageSize: 2, listSize: 3))
+        let all = try renderer.renderAll(jobs: 2)
+        var batches: [[RenderedFile]] = []
+        try renderer.render(jobs: 2, batchSize: 7) { batches.append($0) }
+        #expect(batches.dropLast(2).allSatisfy { $0.count == 7 } && batches.count > 10, "pages 7 at a time, then the last pages, then the assets")
+        let joined = batches.flatMap { $0 }
+        #expect(joined.map(\.path) == all.map(\.path))
+        #expect(joined.map(\.bytes) == all.map(\.bytes))
+    }
+
+    @Test func aFailedBatchLeavesNothingStaged() throws {
+        let (out, _) = try SiteTest.build(SiteTest.sampleExport)
+        let before = SiteTest.contents(out)
+        let writer = SiteWriter(output: out)
+        var publication = try writer.beginPublication(inputs: "x", previous: writer.previousManifest())
+        try publication.stage([RenderedFile(path: "new/index.html", bytes: Array("new".utf8))])
+        #expect(throws: (any Error).self) { try publication.stage([RenderedFile(path: "../escape.html", bytes: [1])]) }
+        #expect(SiteTest.contents(out) == before, "the output is as it was")
+        let parent = PathNames.parent(out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.contains("sitegen-staging") }.isEmpty,
+                "the staging folder is removed")
+    }
+}
