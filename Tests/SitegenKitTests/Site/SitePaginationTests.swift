@@ -141,7 +141,7 @@ import Testing
         let report = try Audit.run(exportAt: SiteTest.sampleExport)
         let model = SiteModel.build(from: report)
         let templates = try TemplateSet(folder: SiteTest.templates)
-        let renderer = SiteRenderer(model: model, report: report, templates: templates, options: SiteOptions(pageSize: 2, listSize: 3))
+        let renderer = SiteRenderer(model: model, templates: templates, options: SiteOptions(pageSize: 2, listSize: 3))
         let all = try renderer.renderAll(jobs: 2)
         var batches: [[RenderedFile]] = []
         try renderer.render(jobs: 2, batchSize: 7) { batches.append($0) }
