@@ -10,6 +10,12 @@ extension Schema {
         return Schema(dialect: dialect, mapping: mapping, counts: names.countSpellings(in: document))
     }
 
+    /// The fields whose records the spelling count reads (not `uid` inside `poster`, nor
+    /// `poster_uid` inside timeline entries, which can be hundreds of millions).
+    static var countedFields: Set<Field> {
+        Set(userFields + makestagramPostFields + timelinePostFields + timelineRecordFields)
+    }
+
     /// The fields each kind of record holds.
     private static let userFields: [Field] = [.username, .name, .bio, .url, .follows, .isPrivate, .postCount, .followerCount, .followingCount]
     private static let makestagramPostFields: [Field] = [.imageURL, .imageHeight, .createdAt, .likeCount, .poster, .caption]

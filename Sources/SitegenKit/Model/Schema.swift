@@ -176,7 +176,8 @@ public struct Schema: Sendable {
         where !document.isObject(document.root) || document.member(document.root, Name(name)) == nil {
             unused.append("[schema.nodes] \(node.rawValue) = \"\(name)\": the export has no root node \"\(name)\"")
         }
-        for (field, name) in mapping.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !isCarried(field) {
+        let counted = Schema.countedFields
+        for (field, name) in mapping.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where counted.contains(field) && !isCarried(field) {
             unused.append("[schema.fields] \(field.rawValue) = \"\(name)\": no record of the export has a field \"\(name)\"")
         }
         return unused

@@ -56,6 +56,8 @@ import Testing
         #expect(actual.count == expected.count)
         #expect(mapped.counts.posts == plain.counts.posts && mapped.counts.followers == plain.counts.followers)
         #expect(mapped.counts.likes == plain.counts.likes)
+        #expect(mapped.export.schema.unusedMappings(in: mapped.export.document).isEmpty,
+                "every mapped name is in the renamed export: \(mapped.export.schema.unusedMappings(in: mapped.export.document))")
 
         // The repair, in the app's names, leaves an export that audits clean of repairable findings.
         let repaired = ExportRewriter(export: mapped.export, edits: mapped.edits).bytes()
