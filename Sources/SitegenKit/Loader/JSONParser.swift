@@ -35,8 +35,10 @@ struct JSONParser {
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
-        // Worst case: a node every two bytes (`[0,0,…]`); only the pages used become memory.
-        nodes = NodeStorage(capacity: count / 2 + 2)
+        // Worst case: a node every two bytes (`[0,0,…]`), plus one for each container still
+        // open when a truncated input ends (`[[[[…`, one node a byte, at most `maxDepth`);
+        // only the pages used become memory.
+        nodes = NodeStorage(capacity: count / 2 + 2 + JSONParser.maxDepth)
     }
 
     // MARK: - Document
