@@ -88,6 +88,7 @@ struct BuildOptions: ParsableArguments {
         }
         progress.done()
         clock.end()
+        for warning in result.unusedMappings { printError("sitegen: warning: \(configFile.config ?? SiteConfig.fileName): \(warning)") }
         if result.upToDate {
             printError("sitegen: \(request.output)/ is up to date (export, templates and options unchanged)")
             if let signal = Interruption.signal {
@@ -95,7 +96,6 @@ struct BuildOptions: ParsableArguments {
             }
             return
         }
-        for warning in result.unusedMappings { printError("sitegen: warning: \(configFile.config ?? SiteConfig.fileName): \(warning)") }
         if let report = result.report, report.findingCount > 0 {
             let count = report.findingCount
             let codes = report.summary.map { "\($0.code.rawValue) \($0.count)" }.joined(separator: ", ")

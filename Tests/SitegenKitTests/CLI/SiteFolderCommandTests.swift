@@ -137,6 +137,20 @@ import Testing
         #expect(SiteTest.text(folder + "/public", "index.html").contains("Watched</title>"), "the site as it was")
     }
 
+    /// A `[schema]` mapping of a node the export lacks is a warning, on every build.
+    @Test func unusedMappingsAreWarnedOnEveryBuild() throws {
+        let folder = try newSite()
+        try Data("[schema.nodes]\npostLikes = \"likes_by_post\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
+        let warning = "sitegen: warning: sitegen.toml: [schema.nodes] postLikes = \"likes_by_post\": the export has no root node \"likes_by_post\"\n"
+        for _ in 1...2 {
+            let run = try TestSupport.sitegen(["build"], in: folder)
+            #expect(run.status == 0)
+            #expect(run.stderr.hasPrefix(warning), "\(run.stderr)")
+        }
+        let audit = try TestSupport.sitegen(["audit"], in: folder)
+        #expect(audit.stderr.contains(warning))
+    }
+
     @Test func version() throws {
         let run = try TestSupport.sitegen(["--version"])
         #expect(run.status == 0)
