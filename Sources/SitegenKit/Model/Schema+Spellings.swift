@@ -1,4 +1,4 @@
-import Synchronization
+
 
 // MARK: - Which spellings an export uses
 
@@ -76,7 +76,7 @@ extension Schema {
         if byFirstByte.allSatisfy(\.isEmpty) { return }
         let candidates = byFirstByte
         let chunk = 4096
-        let total = Mutex(counts)
+        let total = Locked(counts)
         let schema = self
         parallelFor((records.count + chunk - 1) / chunk) { c in
             var local = Field.allCases.map { schema.names($0).map { _ in 0 } }
