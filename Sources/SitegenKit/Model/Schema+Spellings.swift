@@ -1,5 +1,4 @@
 
-
 // MARK: - Which spellings an export uses
 
 extension Schema {
