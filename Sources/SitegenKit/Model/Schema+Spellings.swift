@@ -1,4 +1,3 @@
-
 // MARK: - Which spellings an export uses
 
 extension Schema {
