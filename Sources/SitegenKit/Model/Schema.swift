@@ -7,6 +7,19 @@ public struct Schema: Sendable {
     /// The root nodes, by the tutorial's names.
     public enum Node: String, CaseIterable, Sendable {
         case users, posts, followers, following, postLikes, timeline, images
+
+        /// Its position in `allCases`, without building `allCases` (as `Field.ordinal`).
+        var ordinal: Int {
+            switch self {
+            case .users: 0
+            case .posts: 1
+            case .followers: 2
+            case .following: 3
+            case .postLikes: 4
+            case .timeline: 5
+            case .images: 6
+            }
+        }
     }
 
     /// The fields of records, by the tutorial's names (the keys of `[schema.fields]`).
@@ -158,7 +171,7 @@ public struct Schema: Sendable {
     }
 
     /// The export's name for a root node.
-    public func name(_ node: Node) -> Name { nodeNames[Node.allCases.firstIndex(of: node)!] }
+    public func name(_ node: Node) -> Name { nodeNames[node.ordinal] }
 
     /// The spelling of `field` for paths and for a field the repair adds.
     public func name(_ field: Field) -> Name { preferred[field.ordinal] }

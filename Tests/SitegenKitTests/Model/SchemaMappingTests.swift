@@ -67,6 +67,7 @@ import Testing
 
     @Test func ordinalsArePositions() {
         #expect(Schema.Field.allCases.map(\.ordinal) == Array(Schema.Field.allCases.indices))
+        #expect(Schema.Node.allCases.map(\.ordinal) == Array(Schema.Node.allCases.indices))
     }
 
     @Test func unusedMappingsAreNamed() throws {
