@@ -269,13 +269,13 @@ class Checks:
             if self.profile_dir:
                 shutil.rmtree(self.profile_dir, ignore_errors=True)
 
-    def viewport(self, width, height):
-        """Exactly width x height CSS pixels of layout viewport."""
+    def viewport(self, width, height, scale=1):
+        """Exactly width x height CSS pixels of layout viewport, at `scale` device pixels each."""
         self.driver.cdp("Emulation.setDeviceMetricsOverride",
-                        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
-        inner = self.driver.execute("return [window.innerWidth, window.innerHeight];")
-        if inner[0] != width:
-            raise WebDriverError("viewport is %s wide, wanted %d" % (inner[0], width))
+                        {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": scale > 1})
+        inner = self.driver.execute("return [window.innerWidth, window.innerHeight, window.devicePixelRatio];")
+        if inner[0] != width or inner[2] != scale:
+            raise WebDriverError("viewport is %s wide at %sx, wanted %d at %dx" % (inner[0], inner[2], width, scale))
 
     def open(self, url):
         self.driver.get(url)
@@ -414,6 +414,42 @@ class Checks:
         self.shot("post.png")
         self.console(page)
 
+    def check_photo_sizes(self, user, width, scale):
+        """Every grid photo the browser loaded has at most twice the pixels it is shown at
+        (natural width <= 2 x displayed width x device pixel ratio), and the bytes of the
+        page's photos. The cache is off so that each width loads what it picks itself."""
+        page = "photos of %s @%dpx x%d" % (user["username"], width, scale)
+        self.driver.cdp("Network.enable")
+        self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": True})
+        self.viewport(width, 900 if width > 600 else 812, scale)
+        self.open(urllib.parse.urljoin(self.base, user["url"]))
+        # Every lazy tile into view, then wait until each image has loaded or failed.
+        self.driver.execute("window.scrollTo(0, document.body.scrollHeight);")
+        deadline = time.time() + self.args.timeout
+        while not self.driver.execute(
+                "return Array.prototype.every.call(document.querySelectorAll('[data-post] img'),"
+                " function (i) { return i.complete; });"):
+            if time.time() > deadline:
+                raise WebDriverError("the grid's images did not finish loading")
+            time.sleep(0.1)
+        info = self.driver.execute("""
+            var shown = Array.prototype.map.call(document.querySelectorAll('[data-post] img'), function (i) {
+              return {src: i.currentSrc, natural: i.naturalWidth, displayed: i.getBoundingClientRect().width}; });
+            var bytes = 0, count = 0;
+            performance.getEntriesByType('resource').forEach(function (e) {
+              if (e.initiatorType === 'img') { bytes += e.encodedBodySize; count += 1; } });
+            return {images: shown, bytes: bytes, count: count};""")
+        self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+        loaded = [i for i in info["images"] if i["natural"] > 0]
+        too_big = ["%s is %d px wide, shown at %.0f css px" % (i["src"].rsplit("/", 1)[-1], i["natural"], i["displayed"])
+                   for i in loaded if i["natural"] > 2 * i["displayed"] * scale]
+        self.expect(len(loaded) >= self.args.photos, page + ": at least %d grid photos loaded" % self.args.photos,
+                    "%d of %d loaded" % (len(loaded), len(info["images"])))
+        self.expect(loaded and not too_big, page + ": no photo has more than twice the pixels it is shown at",
+                    "; ".join(too_big[:6]))
+        print("photos: %s: %d images, %d bytes" % (page, info["count"], info["bytes"]))
+        self.shot("photos-%d-x%d.png" % (width, scale))
+
     def visible_rows(self):
         return self.driver.execute("""
             return Array.prototype.filter.call(document.querySelectorAll('li[data-username]'), function (li) {
@@ -520,6 +556,13 @@ class Checks:
                 first_post = self.check_profile(user, width) or first_post
             except WebDriverError as error:
                 self.fail("profile %s @%dpx: %s" % (user["username"], width, error))
+        if self.args.photos:
+            for width, scale in ((375, 3), (1280, 1)):
+                try:
+                    self.check_photo_sizes(user, width, scale)
+                except WebDriverError as error:
+                    self.fail("photos of %s @%dpx x%d: %s" % (user["username"], width, scale, error))
+            self.viewport(1280, 900)
         try:
             self.check_directory(users)
         except WebDriverError as error:
@@ -539,6 +582,9 @@ def main(argv=None):
     ap.add_argument("site", help="the site folder on disk (for users.json)")
     ap.add_argument("--tile", choices=("1:1", "3:4"), default="1:1", help="the tile shape the site was built with")
     ap.add_argument("--page-size", type=int, default=60, help="the build's --page-size (default 60)")
+    ap.add_argument("--photos", type=int, default=0, metavar="N",
+                    help="check that at least N grid photos load and none has over twice the pixels it is shown at,"
+                         " at 375 px x3 and 1280 px x1 (the site must publish its photos itself)")
     ap.add_argument("--user", help="the profile to check (slug or username); default: first with 4+ posts")
     ap.add_argument("--artifacts", default=os.environ.get("SITEGEN_E2E_ARTIFACTS") or os.path.join(REPO, "test-artifacts"),
                     help="folder for the screenshots (default: test-artifacts/ in the repository)")

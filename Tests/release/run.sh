@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The release as a user gets it (scripts/release must have run): the tarball's binary,
-# installed by its own `install` script, run outside the checkout and then in a minimal
+# installed by its own `install` script, run outside the checkout; then, in a minimal
 # Debian root with no Swift and no -dev package (debootstrap --variant=minbase bookworm,
-# cached in $SITEGEN_TEST_ROOTS, default /var/cache/sitegen-test). Checks: --version, init,
+# cached in $SITEGEN_TEST_ROOTS, default /var/cache/sitegen-test), the .deb installed by
+# apt with what it depends on, and the tarball once libvips is there. Checks: --version, init,
 # build with the built-in theme (the same site the checkout builds) and from the export
 # gzipped, audit --fix to a .gz, build with one template overridden, the config file's
 # one-line errors, the man page and completions.
@@ -11,7 +12,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
 tarball=$(ls dist/sitegen-*-linux-*.tar.gz 2>/dev/null | head -n 1)
-[ -n "$tarball" ] || { echo "release: no dist/sitegen-*.tar.gz (run scripts/release)"; echo "release: 0 passed, 1 failed"; exit 1; }
+deb_file=$(ls dist/sitegen_*.deb 2>/dev/null | head -n 1)
+[ -n "$tarball" ] && [ -n "$deb_file" ] || { echo "release: no dist/sitegen-*.tar.gz or dist/sitegen_*.deb (run scripts/release)"; echo "release: 0 passed, 1 failed"; exit 1; }
 passed=0 failed=0
 check() {  # check NAME COMMAND...: counts the command's success
   local name=$1; shift
@@ -106,17 +108,30 @@ if [ -x "$base/bin/bash" ]; then
     cp -a "$base/." "$chroot_dir/"
   fi
   mount -t proc proc "$chroot_dir/proc" && root_mounts=("$chroot_dir/proc" "${root_mounts[@]}")
-  cp "$tarball" "$chroot_dir/root/"
+  cp "$tarball" "$deb_file" "$chroot_dir/root/"
   cp content/export.json "$chroot_dir/root/export.json"
+  # apt reaches the host's mirrors, as a user's machine would.
+  cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+  [ -f /etc/apt/sources.list.d/debian.sources ] && cp /etc/apt/sources.list.d/debian.sources "$chroot_dir/etc/apt/sources.list.d/" &&
+    : >"$chroot_dir/etc/apt/sources.list"
   in_root() { chroot "$chroot_dir" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin /bin/bash -c "$1"; }
-  check "root: no Swift, no cmark-gfm" in_root '! command -v swift && ! ls /usr/lib/x86_64-linux-gnu/libcmark* 2>/dev/null'
-  check "root: install" in_root 'cd /root && tar -xzf sitegen-*.tar.gz && sitegen-*/install /usr/local'
-  check "root: --version" in_root "[ \"\$(sitegen --version)\" = '$version' ]"
+  check "root: no Swift, no cmark-gfm, no libvips" in_root '! command -v swift && ! ls /usr/lib/x86_64-linux-gnu/libcmark* /usr/lib/x86_64-linux-gnu/libvips* 2>/dev/null'
+  check "root: the tarball's install says what is missing" in_root \
+    'cd /root && tar -xzf sitegen-*.tar.gz && ! sitegen-*/install /usr/local 2>err.txt && grep -q "apt-get install libvips42" err.txt && ! test -e /usr/local/bin/sitegen'
+  start=$(date +%s)
+  check "root: apt installs the .deb and what it depends on" in_root \
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /root/sitegen_*.deb'
+  echo "release: apt-get install of the .deb in the root: $(( $(date +%s) - start )) s"
+  check "root: --version" in_root "[ \"\$(sitegen --version)\" = '$version' ] && [ \"\$(command -v sitegen)\" = /usr/bin/sitegen ]"
+  check "root: the man page" in_root 'test -s /usr/share/man/man1/sitegen.1.gz'
   check "root: init" in_root 'cd /root && sitegen init mysite && cp export.json mysite/content/'
   check "root: build" in_root 'cd /root/mysite && sitegen build'
   check "root: the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/mysite/public"
   check "root: build from a gzip export" in_root 'cd /root && gzip -c export.json >export.json.gz && sitegen build export.json.gz --output gz-public'
   check "root: the same site from the .gz" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/gz-public"
+  check "root: the tarball installs once libvips is there" in_root \
+    'cd /root && sitegen-*/install /opt/sitegen && /opt/sitegen/bin/sitegen build export.json --output tar-public'
+  check "root: the same site from the tarball's binary" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/tar-public"
 else
   failed=$((failed + 1))
   echo "release: FAILED: no Debian root to test in (debootstrap failed)"
