@@ -11,9 +11,14 @@
 #   nginx-tile-3-4   a --tile 3:4 build served by nginx at the root; crawl.py
 #   serve-root       `sitegen serve` at the root; crawl.py; stops on SIGTERM
 #   serve-profiles   `sitegen serve --base-path /profiles/`; crawl.py --expect-prefix /profiles/
-#   browser-*        browser.py (headless Chromium) on nginx-root, nginx-profiles and
-#                    nginx-tile-3-4 (--tile 3:4); screenshots in test-artifacts/<name>/
-#                    (SITEGEN_E2E_ARTIFACTS overrides the folder)
+#   nginx-photos     the photo fixtures (Tests/SitegenKitTests/Fixtures/photos) as a
+#                    Makestagram export with a local Storage copy (photo-export.py),
+#                    served by nginx; crawl.py; photo-privacy.py: no metadata, GPS,
+#                    camera name or original in any published image
+#   browser-*        browser.py (headless Chromium) on nginx-root, nginx-profiles,
+#                    nginx-tile-3-4 (--tile 3:4) and nginx-photos (--photos: no grid
+#                    photo over twice the pixels it is shown at, 375 px x3, 1280 px x1);
+#                    screenshots in test-artifacts/<name>/ (SITEGEN_E2E_ARTIFACTS overrides)
 # nginx runs in the foreground (daemon off) with its own config, prefix, pid, logs and
 # temp paths in the temporary folder; every process and folder is removed on exit,
 # whatever happens. Needs nginx, chromium and chromium-driver (scripts/setup).
@@ -127,6 +132,10 @@ port_profiles=$(free_port)
 port_tile=$(free_port)
 while [ "$port_profiles" = "$port_root" ]; do port_profiles=$(free_port); done
 while [ "$port_tile" = "$port_root" ] || [ "$port_tile" = "$port_profiles" ]; do port_tile=$(free_port); done
+port_photos=$(free_port)
+while [ "$port_photos" = "$port_root" ] || [ "$port_photos" = "$port_profiles" ] || [ "$port_photos" = "$port_tile" ]; do
+  port_photos=$(free_port)
+done
 
 build() {  # build NAME OPTIONS...: $tmp/NAME from the export
   local name=$1
@@ -143,7 +152,17 @@ build site-root
 build site-profiles --base-url "http://127.0.0.1:$port_profiles/profiles/"
 build site-tile-3-4 --tile 3:4
 
-# --- nginx: one foreground master, three servers -------------------------------------
+# The photo fixtures as a Makestagram export with a local copy of its Storage bucket: the
+# site publishes them itself (resized, upright, stripped); the truncated photo and the
+# 20000x20000 one become placeholder tiles.
+photo_fixtures=Tests/SitegenKitTests/Fixtures/photos
+photo_sources=("$photo_fixtures/large.jpg" "$photo_fixtures/gps-camera.jpg" "$photo_fixtures/orientation-6.jpg"
+  "$photo_fixtures/photo.png" "$photo_fixtures/truncated.jpg" "$photo_fixtures/bomb.jpg")
+mkdir -p "$tmp/photo-export"
+python3 "$e2e/photo-export.py" "$tmp/photo-export" "${photo_sources[@]}"
+export_file=$tmp/photo-export/export.json build site-photos
+
+# --- nginx: one foreground master, four servers --------------------------------------
 
 ngx=$tmp/nginx
 mkdir -p "$ngx/temp" "$ngx/html"
@@ -185,23 +204,33 @@ http {
         index index.html;
         error_page 404 /404.html;
     }
+    server {  # photos published by the site
+        listen 127.0.0.1:$port_photos;
+        root $tmp/site-photos;
+        index index.html;
+        error_page 404 /404.html;
+    }
 }
 EOF
 nginx -p "$ngx/" -e "$ngx/error.log" -c "$ngx/nginx.conf" -g 'daemon off;' >"$ngx/stdout.log" 2>&1 &
 nginx_pid=$!
 pids+=("$nginx_pid")
-for url in "http://127.0.0.1:$port_root/" "http://127.0.0.1:$port_profiles/profiles/" "http://127.0.0.1:$port_tile/"; do
+for url in "http://127.0.0.1:$port_root/" "http://127.0.0.1:$port_profiles/profiles/" "http://127.0.0.1:$port_tile/" \
+  "http://127.0.0.1:$port_photos/"; do
   if ! wait_http "$url" "$nginx_pid" 20; then
     cat "$ngx/stdout.log" "$ngx/error.log" >&2 2>/dev/null
     echo "e2e: nginx did not start" >&2
     exit 1
   fi
 done
-echo "e2e: nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') on ports $port_root (root), $port_profiles (/profiles/), $port_tile (tile 3:4)"
+echo "e2e: nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') on ports $port_root (root), $port_profiles (/profiles/), $port_tile (tile 3:4), $port_photos (photos)"
 
 check nginx-root python3 "$e2e/crawl.py" "http://127.0.0.1:$port_root/"
 check nginx-profiles python3 "$e2e/crawl.py" "http://127.0.0.1:$port_profiles/profiles/" --expect-prefix /profiles/
 check nginx-tile-3-4 python3 "$e2e/crawl.py" "http://127.0.0.1:$port_tile/"
+check nginx-photos python3 "$e2e/crawl.py" "http://127.0.0.1:$port_photos/"
+check photo-privacy python3 "$e2e/photo-privacy.py" "$tmp/site-photos" --originals "${photo_sources[@]}" \
+  --camera SitegenCam "Leak 9000"
 
 # --- sitegen serve ---------------------------------------------------------------------
 
@@ -269,6 +298,9 @@ check browser-profiles python3 "$e2e/browser.py" "http://127.0.0.1:$port_profile
   --artifacts "$artifacts/profiles"
 check browser-tile-3-4 python3 "$e2e/browser.py" "http://127.0.0.1:$port_tile/" "$tmp/site-tile-3-4" \
   --tile 3:4 --artifacts "$artifacts/tile-3-4"
+# 9 posts of 6 photos: 7 tiles show a photo, 2 a placeholder (truncated, 20000x20000).
+check browser-photos python3 "$e2e/browser.py" "http://127.0.0.1:$port_photos/" "$tmp/site-photos" \
+  --user lena --photos 7 --artifacts "$artifacts/photos"
 
 if ! kill -0 "$nginx_pid" 2>/dev/null; then
   echo "e2e: nginx died during the tests" >&2
