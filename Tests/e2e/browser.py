@@ -345,7 +345,8 @@ class Checks:
               counts[e.getAttribute('data-count')] = e.textContent; });
             function box(e) { var r = e.getBoundingClientRect(); return [r.width, r.height]; }
             var tiles = Array.prototype.map.call(document.querySelectorAll('[data-post]'), function (t) {
-              var img = t.querySelector('img');
+              // A photo, or the placeholder of a photo that could not be published.
+              var img = t.querySelector('img') || t.querySelector('.photo-missing');
               return {key: t.getAttribute('data-post'), tile: box(t), img: img ? box(img) : null};
             });
             var link = document.querySelector('[data-post] a[href]');
@@ -373,7 +374,7 @@ class Checks:
             for part in ("tile", "img"):
                 box = t[part]
                 if box is None:
-                    bad.append("%s has no img" % t["key"])
+                    bad.append("%s has neither img nor placeholder" % t["key"])
                     continue
                 w, h = box
                 if w < 10 or abs(h - ratio * w) > 1:
