@@ -34,6 +34,7 @@ public enum PhotoSettings {
     /// The widths a photo `width` pixels wide (upright) is published at: the widths
     /// narrower than it, then its own width when it is narrower than the widest.
     public static func widths(forWidth width: Int) -> [Int] {
-        widths.filter { $0 < width } + [min(width, widths.last!)]
+        let widest = min(width, widths.last!)
+        return widths.filter { $0 < widest } + [widest]
     }
 }
