@@ -76,6 +76,8 @@ let package = Package(
             name: "SitegenKitTests",
             dependencies: [
                 "SitegenKit", "SitegenServer", "sitegen", "MustacheEngine",
+                // Tests read published photos back through libvips.
+                "CVips",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 // The reference engine: page templates must render the same with both.
                 .product(name: "Mustache", package: "swift-mustache"),
