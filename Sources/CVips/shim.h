@@ -93,16 +93,19 @@ static inline int sitegen_vips_jpeg(VipsImage *in, int quality, void **buf, size
                                 "interlace", TRUE, NULL);
 }
 
-/// The average colour of an 8-bit sRGB image (`rgb` gets 3 bytes).
+/// The average colour of an 8-bit sRGB image (`rgb` gets 3 bytes); meant for a small one
+/// (the narrowest variant): its pixels are summed in memory.
 static inline int sitegen_vips_average(VipsImage *in, unsigned char *rgb) {
-    VipsImage *small = NULL;
-    if (vips_resize(in, &small, 1.0 / in->Xsize, "vscale", 1.0 / in->Ysize, "kernel", VIPS_KERNEL_LINEAR, NULL)) return -1;
     size_t size = 0;
-    unsigned char *pixels = (unsigned char *) vips_image_write_to_memory(small, &size);
-    int bands = small->Bands;
-    g_object_unref(small);
-    if (!pixels || size < (size_t) bands || bands < 3) { g_free(pixels); return -1; }
-    rgb[0] = pixels[0]; rgb[1] = pixels[1]; rgb[2] = pixels[2];
+    unsigned char *pixels = (unsigned char *) vips_image_write_to_memory(in, &size);
+    int bands = vips_image_get_bands(in);
+    if (!pixels || bands < 3 || size < (size_t) bands) { g_free(pixels); return -1; }
+    guint64 sums[3] = {0, 0, 0};
+    size_t count = size / (size_t) bands;
+    for (size_t i = 0; i < count; i++) {
+        sums[0] += pixels[i * bands]; sums[1] += pixels[i * bands + 1]; sums[2] += pixels[i * bands + 2];
+    }
     g_free(pixels);
+    for (int b = 0; b < 3; b++) rgb[b] = (unsigned char) ((sums[b] + count / 2) / count);
     return 0;
 }

@@ -70,9 +70,13 @@ enum PhotoEncoder {
             for (i, variantWidth) in widths.enumerated().reversed() {
                 var image = widest
                 if i != widths.count - 1 {
+                    // Resized once into memory: the two savers and the average read it.
                     var resized: UnsafeMutablePointer<VipsImage>?
                     guard sitegen_vips_resize_to(widest, Int32(variantWidth), &resized) == 0, let resized else { return .failure(.undecodable) }
-                    image = resized
+                    let copy = vips_image_copy_memory(resized)
+                    g_object_unref(resized)
+                    guard let copy else { return .failure(.undecodable) }
+                    image = copy
                 }
                 defer { if image != widest { g_object_unref(image) } }
                 guard let webp = save(image, sitegen_vips_webp, quality: PhotoSettings.webpQuality),
