@@ -132,4 +132,23 @@ import Testing
         #expect(!run.stderr.contains("VIPS"), "libvips prints nothing of its own")
         #expect(run.stderr.contains("sitegen: 4 photos: 4 encoded, 0 unchanged"))
     }
+
+    /// A real 20000x20000 JPEG (made here with the vips command, about 6 MB: not committed)
+    /// is refused from its header: a warning, a placeholder, and no more memory than the
+    /// export itself needs (a decoded 20000x20000 photo would take 1.2 GB).
+    @Test func aRealDecompressionBombCostsNoMemory() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let made = try TestSupport.run("/usr/bin/vips", ["black", folder + "/bomb.jpg[Q=50]", "20000", "20000", "--bands", "3"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let bomb = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/bomb.jpg")))
+        let export = try SiteTest.writeExport([
+            "users": ["u1": ["username": "lens"]],
+            "posts": ["-P0postAAAAAAAAAAAAA": ["username": "lens", "imageEndpoint": "-Ibomb"]],
+            "images": ["-Ibomb": Data(bomb).base64EncodedString()],
+        ] as [String: Any])
+        let (run, peak) = try TestSupport.sitegenMeasured(["build", export, "--output", folder + "/site", "--templates", SiteTest.templates])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("sitegen: warning: images/-Ibomb: 20000x20000 pixels, more than the 100 megapixels a photo may have; its tile is a placeholder\n"))
+        #expect(peak < 200_000_000, "peak \(peak / 1_000_000) MB")
+    }
 }
