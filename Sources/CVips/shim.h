@@ -32,7 +32,7 @@ static inline VipsImage *sitegen_vips_header(const void *data, size_t size) {
 }
 
 /// Decodes, upright (EXIF orientation applied), shrunk on load to `width` columns
-/// (never larger than the photo), in sRGB.
+/// (never larger than the photo).
 static inline int sitegen_vips_thumbnail(void *data, size_t size, int width, VipsImage **out) {
     return vips_thumbnail_buffer(data, size, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
                                  "option_string", "fail_on=error", NULL);
@@ -44,11 +44,17 @@ static inline int sitegen_vips_resize_to(VipsImage *in, int width, VipsImage **o
 }
 
 /// `in` as 8-bit sRGB without alpha (transparency flattened onto white): what JPEG and
-/// WebP variants hold.
+/// WebP variants hold. A photo with an embedded ICC profile (Display P3, Adobe RGB) is
+/// converted through it, since the profile itself is not published; a profile lcms
+/// cannot use leaves the pixels as they are.
 static inline int sitegen_vips_srgb8(VipsImage *in, VipsImage **out) {
     VipsImage *base = vips_image_new();
-    VipsImage **t = (VipsImage **) vips_object_local_array(VIPS_OBJECT(base), 3);
+    VipsImage **t = (VipsImage **) vips_object_local_array(VIPS_OBJECT(base), 4);
     VipsImage *x = in;
+    if (vips_image_get_typeof(x, VIPS_META_ICC_NAME)) {
+        if (vips_icc_transform(x, &t[3], "srgb", "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE, NULL) == 0) x = t[3];
+        else vips_error_clear();
+    }
     if (vips_colourspace(x, &t[0], VIPS_INTERPRETATION_sRGB, NULL)) { g_object_unref(base); return -1; }
     x = t[0];
     if (vips_image_hasalpha(x)) {

@@ -70,6 +70,18 @@ import Testing
         for file in output.files { #expect(try #require(PhotoTest.pixels(file.bytes)).bands == 3) }
     }
 
+    /// Stored in Adobe RGB as (113, 199, 48) with its profile; published without the profile,
+    /// so converted: sRGB (0, 200, 0), within JPEG's rounding.
+    @Test func anEmbeddedColourProfileIsAppliedThenDropped() throws {
+        let output = try encode("adobe-rgb.jpg").get()
+        for file in output.files {
+            let pixel = try #require(PhotoTest.pixels(file.bytes)).at(32, 32)
+            #expect(zip(pixel, [0, 200, 0]).allSatisfy { abs(Int($0) - $1) <= 12 }, "\(file.path): \(pixel)")
+            if file.path.hasSuffix(".jpg") { #expect(!PhotoTest.jpegMarkers(file.bytes).contains(0xE2), "no ICC segment") }
+            else { #expect(!PhotoTest.webpChunks(file.bytes).contains("ICCP")) }
+        }
+    }
+
     @Test func unusablePhotosAreFailures() {
         #expect(throws: PhotoFailure.tooLarge(width: 20000, height: 20000)) { try encode("bomb.jpg").get() }
         #expect(throws: PhotoFailure.undecodable) { try encode("truncated.jpg").get() }
