@@ -2,6 +2,8 @@
 
 // libvips takes its options as NULL-terminated variadic arguments, which Swift cannot
 // call: each call the photo pipeline makes is one of these non-variadic functions.
+// SwiftPM does not track this header: after editing it, touch a file of
+// Sources/SitegenKit/Photos (or clean) so that the functions are compiled again.
 
 /// Starts libvips once: loaders and savers a photo from an export may not reach are
 /// blocked (`vips_block_untrusted_set`: the "unfuzzed" ones such as ImageMagick,
