@@ -29,11 +29,18 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libvips: the photo pipeline (Sources/SitegenKit/Photos) decodes, rotates, strips
+        // and encodes photos with it.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         // The Mustache engine: templates and typed values in, bytes out; knows nothing of the site.
         .target(name: "MustacheEngine"),
         .target(
             name: "SitegenKit",
-            dependencies: ["CMarkGFM", "CZlib", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["CMarkGFM", "CZlib", "CVips", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(
@@ -71,6 +78,8 @@ let package = Package(
             name: "SitegenKitTests",
             dependencies: [
                 "SitegenKit", "SitegenServer", "sitegen", "MustacheEngine", "EngineBenchPage",
+                // Tests read published photos back through libvips.
+                "CVips",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 // The reference engine: page templates must render the same with both.
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -13,13 +13,17 @@ public enum Site {
         /// Users not to publish, by uid or username (sitegen.toml's `exclude`); users whose
         /// record says `private: true` are left out too.
         public var exclude: [String] = []
+        /// Link every Makestagram photo at its Storage URL even when `content/storage/`
+        /// holds a copy (sitegen.toml's `photos = "hotlink"`).
+        public var hotlinkPhotos = false
         public var options: SiteOptions
         /// Render every page to memory and write nothing (for measuring).
         public var dryRun: Bool
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
-                    exclude: [String] = [], options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
+                    exclude: [String] = [], hotlinkPhotos: Bool = false, options: SiteOptions = SiteOptions(), dryRun: Bool = false) {
             self.exclude = exclude
+            self.hotlinkPhotos = hotlinkPhotos
             self.export = export
             self.output = output
             self.templates = templates
@@ -39,10 +43,13 @@ public enum Site {
         /// Nothing changed since the previous build: no page was rendered.
         public var upToDate = false
         public var renderSeconds = 0.0
+        /// The image stage: photos encoded and reused, its seconds, and one line per
+        /// photo that could not be used (its tile is a placeholder).
+        public var photos = PhotoStage.Outcome()
     }
 
     public enum Stage: Sendable {
-        case loading, auditing, rendering(done: Int, total: Int), writing
+        case loading, auditing, photos(done: Int, total: Int), rendering(done: Int, total: Int), writing
     }
 
     /// Builds the site. On SIGINT or SIGTERM (when `Interruption` is installed) it stops at
@@ -79,16 +86,30 @@ public enum Site {
         progress?(.auditing)
         // The pages need none of the timeline's findings: those are only counted.
         let report = Validator.audit(export, detail: .summarizeTimeline)
-        let model = SiteModel.build(from: report, excluding: request.exclude)
+        var model = SiteModel.build(from: report, excluding: request.exclude, storage: storage(request))
         try Interruption.check()
         result.report = report
         result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
 
+        let output = writer.output
+        // Photos, then pages, are staged as they are made, a batch at a time: memory holds one batch.
+        var publication = request.dryRun ? nil : try writer.beginPublication(inputs: inputs, previous: previous)
+        do {
+            progress?(.photos(done: 0, total: model.photos.count))
+            result.photos = try PhotoStage.run(model.photos, document: export.document, previous: previous, output: output,
+                                               jobs: request.options.jobs,
+                                               progress: { done, total in progress?(.photos(done: done, total: total)) }) { files in
+                result.files += files.count
+                try publication?.stage(files)
+            }
+        } catch {
+            publication?.abandon()
+            throw error
+        }
+        model.setPictures(result.photos.pictures)
+
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
         let start = DispatchTime.now()
-        let output = writer.output
-        // Pages are staged as they are rendered, a batch at a time: memory holds one batch.
-        var publication = request.dryRun ? nil : try writer.beginPublication(inputs: inputs, previous: previous)
         do {
             try renderer.render(
                 jobs: request.options.jobs,
@@ -115,13 +136,20 @@ public enum Site {
         request.templates ?? TemplateLocator.find(export: request.export)
     }
 
-    /// Identifies a build's inputs: the export's bytes, the templates, the options.
+    /// The local copy of the Storage bucket the build publishes photos from, if any.
+    static func storage(_ request: Request) -> StorageFolder? {
+        request.hotlinkPhotos ? nil : StorageFolder.beside(export: request.export)
+    }
+
+    /// Identifies a build's inputs: the export's bytes, the templates, the options, the
+    /// photo settings and the files of the Storage copy (names, sizes, times).
     static func fingerprint(export: Export, templates: TemplateSet, request: Request) -> String {
         let options = request.options
         let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
         let names = export.schema.mapping.nodes.map { "\($0.key.rawValue)=\($0.value)" }.sorted() + export.schema.mapping.fields.map { "\($0.key.rawValue)=\($0.value)" }.sorted()
-        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(request.exclude.sorted().joined(separator: "\u{0}"))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(SitegenVersion.current)"
-        return "\(data)-\(templates.fingerprint)-\(ContentHash(settings))"
+        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(request.exclude.sorted().joined(separator: "\u{0}"))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(SitegenVersion.current)|\(PhotoSettings.fingerprint)|\(request.hotlinkPhotos)"
+        let photos = export.dialect == .makestagram ? storage(request)?.listing() ?? ContentHash("") : ContentHash("")
+        return "\(data)-\(templates.fingerprint)-\(ContentHash(settings).then(photos))"
     }
 }
 

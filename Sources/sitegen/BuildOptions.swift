@@ -61,7 +61,7 @@ struct BuildOptions: ParsableArguments {
             output: output ?? config.outputPath,
             templates: templates ?? config.templates,
             mapping: config.schema,
-            exclude: config.exclude, options: options, dryRun: dryRun)
+            exclude: config.exclude, hotlinkPhotos: config.hotlinkPhotos ?? false, options: options, dryRun: dryRun)
     }
 
     /// Builds the site with a progress line on a terminal, then reports on stderr:
@@ -76,6 +76,9 @@ struct BuildOptions: ParsableArguments {
                 switch stage {
                 case .loading: clock.begin("load"); progress.step("loading \(request.export)")
                 case .auditing: clock.begin("audit"); progress.step("auditing")
+                case let .photos(done, total):
+                    clock.begin("images")
+                    progress.update("photos \(done)/\(total)")
                 case let .rendering(done, total):
                     clock.begin("render")
                     progress.update("rendering \(done)/\(total) pages")
@@ -100,6 +103,13 @@ struct BuildOptions: ParsableArguments {
             let count = report.findingCount
             let codes = report.summary.map { "\($0.code.rawValue) \($0.count)" }.joined(separator: ", ")
             printError("sitegen: warning: \(count) finding\(count == 1 ? "" : "s") in \(request.export) (\(codes)); pages show the repaired counts. See `sitegen audit \(request.export)`.")
+        }
+        for line in result.photos.warnings.prefix(20) { printError("sitegen: warning: \(line)") }
+        if result.photos.warnings.count > 20 { printError("sitegen: warning: \(result.photos.warnings.count - 20) more photos cannot be used; their tiles are placeholders") }
+        let photos = result.photos
+        if photos.encoded + photos.reused > 0 {
+            let rate = photos.seconds > 0 ? Double(photos.encoded + photos.reused) / photos.seconds : 0
+            printError("sitegen: \(photos.encoded + photos.reused) photos: \(photos.encoded) encoded, \(photos.reused) unchanged, in \(String(format: "%.3f", photos.seconds)) s (\(String(format: "%.1f", rate)) photos/s)")
         }
         for line in result.skipped.prefix(20) { printError("sitegen: skipped \(line)") }
         if result.skipped.count > 20 { printError("sitegen: skipped \(result.skipped.count - 20) more") }

@@ -56,6 +56,12 @@ public enum NewSite {
     # them, and counts stay true.
     # exclude = []
 
+    # Photos. A Makestagram export's photos are published from a copy of the Storage
+    # bucket in content/storage/ when it holds them (right-sized WebP and JPEG, upright,
+    # without EXIF, GPS or camera data); "hotlink" links every photo at its Storage URL
+    # instead. Timeline exports' photos are always published.
+    # photos = "publish"        # or "hotlink"
+
     # How to read the export. The dialect is detected when it is not given. The variants
     # that apps built from the tutorials write (posts_count, createdAt, imageEndPoint,
     # userName, postID, ...) are recognised without help; an app that renamed a node or a

@@ -60,6 +60,12 @@ extension SiteConfig {
                 config.schema = try reader.schema(value)
             case "exclude":
                 config.exclude = try reader.exclude(value, resolve: resolve)
+            case "photos":
+                switch try reader.string(value, key) {
+                case "publish": config.hotlinkPhotos = false
+                case "hotlink": config.hotlinkPhotos = true
+                default: throw reader.error(key, "must be \"publish\" or \"hotlink\"")
+                }
             default:
                 throw reader.unknown(key, in: [], known: Reader.rootKeys)
             }
@@ -82,7 +88,7 @@ extension SiteConfig {
 
     /// Checks each value against the key it stands at, naming the key and its line.
     struct Reader {
-        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "tile", "templates", "exclude", "schema"]
+        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "tile", "templates", "exclude", "photos", "schema"]
         static let schemaKeys = ["dialect", "nodes", "fields"]
 
         let file: String

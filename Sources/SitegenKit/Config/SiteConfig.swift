@@ -16,6 +16,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var templates: String?
     /// Users not to publish, by uid or username (`exclude`: a list, or a file of them).
     public var exclude: [String] = []
+    /// `photos = "hotlink"`: Makestagram photos stay at their Storage URLs even when
+    /// `content/storage/` holds a copy (`"publish"`, the default, publishes the copy).
+    public var hotlinkPhotos: Bool?
     public var schema = Schema.Mapping()
     /// The file it was read from; nil when there is none.
     public var file: String?

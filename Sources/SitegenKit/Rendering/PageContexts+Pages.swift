@@ -92,7 +92,7 @@ extension PageContexts {
             if let u = model.user(username: c.username) { comment["url"] = .string(userPath(u)) }
             comments.append(comment)
         }
-        context["post"] = .object([
+        var postContext: Context = [
             "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
             "hasImage": .bool(!post.src.isEmpty), "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
             "captionHTML": Deferred.markdown(post.caption, root: root), "hasCaption": .bool(!post.caption.isEmpty),
@@ -100,7 +100,9 @@ extension PageContexts {
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
             "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
             "hasComments": .bool(!comments.isEmpty),
-        ])
+        ]
+        if let picture = post.picture { postContext["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.postSizes)) }
+        context["post"] = .object(postContext)
         if let image = imageURL(p) { context["ogImage"] = .string(image) }
         return context
     }

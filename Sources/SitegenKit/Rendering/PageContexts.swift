@@ -111,9 +111,13 @@ struct PageContexts: Sendable {
 
     private func makeTile(_ p: Int) -> Context {
         let post = model.posts[p]
-        return ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.src),
-                "srcRelative": .bool(!SafeURL.isHTTP(post.src)), "hasImage": .bool(!post.src.isEmpty),
-                "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p))]
+        var tile: Context = ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.src),
+                             "srcRelative": .bool(!SafeURL.isHTTP(post.src)), "hasImage": .bool(!post.src.isEmpty),
+                             "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p))]
+        if let picture = post.picture {
+            tile["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.gridSizes(width: picture.width, height: picture.height, tile: options.tile)))
+        }
+        return tile
     }
 
     private func makeAlt(_ p: Int) -> String {

@@ -4,8 +4,10 @@ extension SiteModel {
     /// The site's data from an audited export: true counts and the repaired graph,
     /// never the stored counters. Users named in `excluding` (by uid or username) and
     /// users whose record is marked private are left out with their posts; the counts
-    /// of the others still include them.
-    public static func build(from report: AuditReport, excluding: [String] = []) -> SiteModel {
+    /// of the others still include them. `storage`: the local copy of the Storage bucket whose
+    /// files a Makestagram export's photos are published from (nil: they are linked to).
+    /// Photos are only collected here (`photos`); `PhotoStage` makes their variants.
+    public static func build(from report: AuditReport, excluding: [String] = [], storage: StorageFolder? = nil) -> SiteModel {
         var model = SiteModel()
         let doc = report.export.document
         let schema = report.export.schema
@@ -47,7 +49,7 @@ extension SiteModel {
             ))
         }
 
-        var imageNames: [ContentHash: String] = [:]
+        var photoIndex: [String: Int] = [:]
         var images: [String: Int32] = [:]
         if report.dialect == .timeline, let node = report.export.images {
             doc.forEachChild(node) { images[doc.key($0)] = $0 }
@@ -65,10 +67,11 @@ extension SiteModel {
                 let post: Post
                 switch report.dialect {
                 case .makestagram:
-                    post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema)
+                    post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
+                                           storage: storage, index: &photoIndex, photos: &model.photos)
                 case .timeline:
                     post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
-                                        images: images, names: &imageNames, assets: &model.images)
+                                        images: images, imagesName: schema.name(.images).text, index: &photoIndex, photos: &model.photos)
                 }
                 model.users[u].posts.append(model.posts.count)
                 model.posts.append(post)
@@ -89,7 +92,16 @@ extension SiteModel {
         return model
     }
 
-    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema) -> Post {
+    /// The photo `key` names (a file path, an image id), added to `photos` once.
+    private static func photo(_ key: String, _ source: @autoclosure () -> PhotoSource, index: inout [String: Int], photos: inout [PhotoSource]) -> Int {
+        if let known = index[key] { return known }
+        index[key] = photos.count
+        photos.append(source())
+        return photos.count - 1
+    }
+
+    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
+                                        storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
         // An image URL that is not http(s) is no image: the tile is a placeholder.
         let url = doc.member(entry.node, schema.names(.imageURL)).flatMap(doc.string).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? ""
         var time: Int64?
@@ -103,9 +115,14 @@ extension SiteModel {
            value.isFinite, value > 0, value < 100_000 {
             height = max(1, Int((600 * value / 375).rounded()))
         }
+        // A photo the local copy of the bucket holds is published; another keeps its URL.
+        var photo: Int?
+        if !url.isEmpty, let file = storage?.file(for: url) {
+            photo = Self.photo(file, PhotoSource(origin: .file(file), label: file), index: &index, photos: &photos)
+        }
         return Post(key: entry.key, owner: owner, src: url, width: 600, height: height,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
-                    time: time ?? pushIDTime(entry.key), likes: likes, comments: [])
+                    time: time ?? pushIDTime(entry.key), likes: likes, comments: [], photo: photo)
     }
 
     /// The creation time a push id encodes, when it is one and the time can be shown; else 0.
@@ -118,23 +135,12 @@ extension SiteModel {
     static let showableMilliseconds: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
 
     private static func timelinePost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
-                                     images: [String: Int32], names: inout [ContentHash: String], assets: inout [ImageAsset]) -> Post {
-        // An image that is missing, not base64 or empty leaves a placeholder tile.
-        var path = ""
-        var size = (width: 600, height: 600)
-        if let id = doc.member(entry.node, schema.names(.imageEndpoint)).flatMap(doc.string),
-           let imageNode = images[id], let base64 = doc.string(imageNode),
-           let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !data.isEmpty {
-            let bytes = [UInt8](data)
-            let hash = ContentHash(bytes)
-            if let known = names[hash] {
-                path = known
-            } else {
-                path = "assets/img/\(hash).jpg"
-                names[hash] = path
-                assets.append(ImageAsset(path: path, bytes: bytes))
-            }
-            size = JPEGSize.of(bytes) ?? size
+                                     images: [String: Int32], imagesName: String, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
+        // An image that is missing leaves a placeholder tile; one that is not base64, empty
+        // or cannot be decoded too, once `PhotoStage` has tried it.
+        var photo: Int?
+        if let id = doc.member(entry.node, schema.names(.imageEndpoint)).flatMap(doc.string), let imageNode = images[id] {
+            photo = Self.photo(id, PhotoSource(origin: .base64(imageNode), label: "\(imagesName)/\(id)"), index: &index, photos: &photos)
         }
         var comments: [Comment] = []
         if let list = doc.member(entry.node, schema.names(.comments)), doc.isObject(list) {
@@ -145,9 +151,9 @@ extension SiteModel {
             }
             comments.sort { KeyOrder.less($0.key, $1.key) }
         }
-        return Post(key: entry.key, owner: owner, src: path, width: size.width, height: size.height,
+        return Post(key: entry.key, owner: owner, src: "", width: 600, height: 600,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
-                    time: pushIDTime(entry.key), likes: likes, comments: comments)
+                    time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo)
     }
 
     /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.

@@ -25,16 +25,21 @@ public struct SiteModel: Sendable {
         public let key: String
         /// Index into `users`.
         public let owner: Int
-        /// Image URL relative to the site root (an asset) or absolute (http/https); empty when
-        /// the export has no usable image (the pages show a placeholder in its box).
-        public let src: String
-        public let width: Int
-        public let height: Int
+        /// Image URL relative to the site root (the widest JPEG variant of `picture`) or
+        /// absolute (http/https, a photo the site links to); empty when the export has no
+        /// usable image (the pages show a placeholder in its box).
+        public internal(set) var src: String
+        public internal(set) var width: Int
+        public internal(set) var height: Int
         public let caption: String
         /// Milliseconds since 1970.
         public let time: Int64
         public let likes: Int
         public let comments: [Comment]
+        /// The photo's variants when the site publishes it (`PhotoStage`).
+        public internal(set) var picture: Picture?
+        /// Index into `photos`: the photo to publish for this post, until `PhotoStage` ran.
+        var photo: Int?
     }
 
     public struct Comment: Sendable {
@@ -43,17 +48,13 @@ public struct SiteModel: Sendable {
         public let text: String
     }
 
-    /// An image decoded from the export (timeline dialect), written once under `assets/img/`.
-    public struct ImageAsset: Sendable {
-        public let path: String
-        public let bytes: [UInt8]
-    }
-
     public internal(set) var users: [User] = []
     public internal(set) var posts: [Post] = []
     /// Tag (case-folded) → post indices, newest first; tag as first written.
     public internal(set) var tags: [(tag: String, display: String, posts: [Int])] = []
-    public internal(set) var images: [ImageAsset] = []
+    /// The photos the site publishes (base64 images, files of the local Storage copy),
+    /// each once; `setPictures` gives the posts what `PhotoStage` made of them.
+    public internal(set) var photos: [PhotoSource] = []
     /// Users and posts the site leaves out, with why (for stderr).
     public internal(set) var skipped: [String] = []
     /// Index into `users` by `ExportIndex` user index.
@@ -63,6 +64,22 @@ public struct SiteModel: Sendable {
     /// Case-folded username → the rendered user it resolves to (the first user in uid
     /// order with that name, as the audit decides; absent when that user is not rendered).
     var userByFoldedName: [String: Int] = [:]
+
+    /// Gives each post whose photo is published its picture (by `photos` index, as
+    /// `PhotoStage.Outcome.pictures`); a photo that could not be used leaves a placeholder.
+    public mutating func setPictures(_ pictures: [Picture?]) {
+        for p in posts.indices {
+            guard let i = posts[p].photo else { continue }
+            posts[p].photo = nil
+            if let picture = i < pictures.count ? pictures[i] : nil {
+                posts[p].picture = picture
+                posts[p].src = picture.fallback
+                (posts[p].width, posts[p].height) = (picture.width, picture.height)
+            } else {
+                posts[p].src = ""
+            }
+        }
+    }
 
     /// The user a (case-folded) username resolves to, if it is rendered.
     public func user(username: String) -> Int? {

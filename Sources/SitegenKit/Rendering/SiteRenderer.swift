@@ -160,7 +160,7 @@ public struct SiteRenderer: Sendable {
         return ContentHash(out)
     }
 
-    /// Every file of the site: pages, `users.json`, template assets and decoded images.
+    /// Every file of the site but the photos: pages, `users.json`, template assets.
     /// `progress(done, total)` is called now and then from the rendering threads.
     /// `unchanged(path, fingerprint)` tells whether the output already holds that page
     /// made from the same inputs; such pages are not rendered. Throws `Interrupted` when
@@ -228,8 +228,8 @@ public struct SiteRenderer: Sendable {
             contexts.fragments.removeAll()
             try batch(results.map { $0! })
         }
-        try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
-                  + model.images.map { RenderedFile(path: $0.path, bytes: $0.bytes) })
+        // Photos are not pages: `PhotoStage` hands them on before the pages.
+        try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) })
     }
 
     /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.

@@ -26,6 +26,7 @@ import Testing
         page_size = 12
         tile = "3:4"
         templates = "theme"
+        photos = "hotlink"
 
         [schema]
         dialect = "timeline"
@@ -37,7 +38,9 @@ import Testing
         #expect(config.pageSize == 12)
         #expect(config.tile == .portrait)
         #expect(config.templates == "theme")
+        #expect(config.hotlinkPhotos == true)
         #expect(config.schema.dialect == .timeline)
+        #expect(try parse("photos = \"publish\"\n").hotlinkPhotos == false)
     }
 
     @Test func pathsAreRelativeToTheFilesFolder() throws {
@@ -73,19 +76,21 @@ import Testing
         #expect(config.templates == "Templates")
         #expect(config.schema == Schema.Mapping(dialect: .makestagram, nodes: [.posts: "user_posts"], fields: [.createdAt: "timestamp"]))
         #expect(config.baseURL == "https://profiles.example.com/")
+        #expect(config.hotlinkPhotos == false)
     }
 
     @Test(arguments: [
         ("titel = \"x\"\n", "sitegen.toml:1: unknown key 'titel' (did you mean 'title'?)"),
-        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, tile, templates, exclude, schema)"),
+        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, tile, templates, exclude, photos, schema)"),
         ("[schema]\ndialekt = \"timeline\"\n", "sitegen.toml:2: unknown key 'schema.dialekt' (did you mean 'schema.dialect'?)"),
-        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, tile, templates, exclude, schema)"),
+        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, tile, templates, exclude, photos, schema)"),
         ("page_size = \"60\"\n", "sitegen.toml:1: page_size must be an integer, not a string"),
         ("\n\npage_size = 2.5\n", "sitegen.toml:3: page_size must be an integer, not a number with a fraction"),
         ("page_size = 0\n", "sitegen.toml:1: page_size must be at least 1"),
         ("title = 3\n", "sitegen.toml:1: title must be a string, not an integer"),
         ("export = \"\"\n", "sitegen.toml:1: export must not be empty"),
         ("tile = \"16:9\"\n", "sitegen.toml:1: tile must be \"1:1\" or \"3:4\""),
+        ("\nphotos = \"local\"\n", "sitegen.toml:2: photos must be \"publish\" or \"hotlink\""),
         ("base_url = \"example.com\"\n", "sitegen.toml:1: base_url must be an absolute http(s) URL, such as \"https://example.com/profiles/\""),
         ("schema = 1\n", "sitegen.toml:1: schema must be a table ([schema]), not an integer"),
         ("[schema]\ndialect = \"insta\"\n", "sitegen.toml:2: schema.dialect must be \"makestagram\" or \"timeline\", not \"insta\""),

@@ -383,9 +383,21 @@ private enum SiteContexts {
     }
 
     static func tile(_ v: Variant, _ i: Int) -> [String: TemplateValue] {
-        ["key": .string("-Nk\(i)"), "url": .string("p/-Nk\(i)/"),
+        var tile: [String: TemplateValue] = ["key": .string("-Nk\(i)"), "url": .string("p/-Nk\(i)/"),
          "src": .string(v == .mixed ? "media/\(i).jpg" : "https://cdn.example.com/\(i).jpg?x=1&y=2"), "srcRelative": .bool(v == .mixed),
          "hasImage": .bool(i % 5 != 4), "width": .int(1080), "height": .int(v == .mixed ? 1440 : 1080), "alt": .string("Photo \(i) by @ana: \"sunset\" & <sea>")]
+        // A published photo (`picture`): every tile of `full`, every other one of `mixed`.
+        if i % 5 != 4 && (v == .full || (v == .mixed && i % 2 == 1)) {
+            func candidates(_ ext: String) -> TemplateValue {
+                .list([240, 640, 1080].enumerated().map { n, w in
+                    ["src": .string("assets/img/k\(i)-\(w).\(ext)"), "w": .int(w), "sep": .string(n == 0 ? "" : ", ")]
+                })
+            }
+            tile["src"] = .string("assets/img/k\(i)-1080.jpg")
+            tile["picture"] = .object(["webp": candidates("webp"), "jpeg": candidates("jpg"), "fallback": .string("assets/img/k\(i)-1080.jpg"),
+                                       "sizes": "(min-width: 1000px) 280px, calc((100vw - 6px) / 3)", "colour": "#a0b1c2"])
+        }
+        return tile
     }
 
     static func merged(_ a: [String: TemplateValue], _ b: [String: TemplateValue]) -> TemplateValue {
@@ -549,6 +561,7 @@ private enum SiteContexts {
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
         "tag", "count", "countLabel", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
+        "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour",
     ]
 
     @Test func contextsCoverEveryDocumentedKeyAndEveryNameInTheTemplates() throws {

@@ -93,13 +93,19 @@ import Testing
         var usedImages: Set<[UInt8]> { Set(posts.keys.compactMap(imageKey).map(jpeg)) }
     }
 
-    /// Every image under `assets/img/`: named after the content hash of its bytes.
-    static func imageAssets(_ out: String) -> [String: [UInt8]] {
-        var found: [String: [UInt8]] = [:]
+    /// The key the variants of a photo are named by: the hash of its bytes and the settings.
+    static func photoKey(_ bytes: [UInt8]) -> String {
+        ContentHash(bytes).then(PhotoSettings.fingerprint).description
+    }
+
+    /// The photo keys of the files under `assets/img/` (`<key>-<width>.jpg|webp`), each file
+    /// a JPEG or WebP variant; never an original.
+    static func photoKeys(_ out: String, originals: Set<[UInt8]>) -> Set<String> {
+        var found = Set<String>()
         for path in SiteTest.files(out) where path.hasPrefix("assets/img/") {
-            let bytes = SiteTest.bytes(out, path)
-            #expect(path == "assets/img/\(ContentHash(bytes)).jpg", "\(path) is not named after its content hash")
-            found[path] = bytes
+            #expect(path.firstMatch(of: /^assets\/img\/[0-9a-f]{32}-[0-9]+\.(jpg|webp)$/) != nil, "\(path) is not a photo variant")
+            #expect(!originals.contains(SiteTest.bytes(out, path)), "\(path) is an original")
+            found.insert(String(path.dropFirst("assets/img/".count).prefix(32)))
         }
         return found
     }
@@ -112,14 +118,15 @@ import Testing
 
         let sample = try Timeline(SiteTest.timelineExport)
         let jpeg = sample.jpeg(try #require(sample.imageKey(Self.timelinePost)))
-        let asset = "assets/img/\(ContentHash(jpeg)).jpg"
+        // The sample's photos are 64 px wide: one width, as JPEG and WebP.
+        let asset = "assets/img/\(Self.photoKey(jpeg))-64.jpg"
         #expect(!jpeg.isEmpty)
-        #expect(SiteTest.bytes(out, asset) == jpeg, "the decoded image is written as \(asset)")
+        #expect(PhotoTest.jpegMarkers(SiteTest.bytes(out, asset)).first == 0xDB, "\(asset): a JPEG without APPn segments")
         #expect(html.contains(#"src="../../\#(asset)""#))
 
-        let assets = Self.imageAssets(out)
-        #expect(Set(assets.values) == sample.usedImages, "each used image once, nothing else")
-        #expect(assets.count == sample.usedImages.count)
+        let keys = Self.photoKeys(out, originals: sample.usedImages)
+        #expect(keys == Set(sample.usedImages.map(Self.photoKey)), "each used image once, nothing else")
+        #expect(SiteTest.files(out).filter { $0.hasPrefix("assets/img/") }.count == 2 * keys.count)
     }
 
     /// Two posts whose image keys differ but hold the same JPEG, and a third that names the
@@ -135,12 +142,13 @@ import Testing
         sample.object["posts"] = sample.posts
         let export = try SiteTest.writeExport(sample.object)
 
-        let (out, _) = try SiteTest.build(export)
-        let assets = Self.imageAssets(out)
-        #expect(assets.count == sample.usedImages.count)
-        #expect(assets.count == Set(sample.images.values).count - 1, "p3's own image is no longer used")
-        let shared = "assets/img/\(ContentHash(sample.jpeg(k1))).jpg"
-        #expect(assets[shared] != nil)
+        let (out, result) = try SiteTest.build(export)
+        let photoKeys = Self.photoKeys(out, originals: sample.usedImages)
+        #expect(photoKeys.count == sample.usedImages.count)
+        #expect(photoKeys.count == Set(sample.images.values).count - 1, "p3's own image is no longer used")
+        #expect(result.photos.encoded == photoKeys.count + 1, "the same bytes under two image keys are decoded twice, published once")
+        let shared = "assets/img/\(Self.photoKey(sample.jpeg(k1)))-64.jpg"
+        #expect(FileManager.default.fileExists(atPath: out + "/" + shared))
         for post in [p1, p2, p3] {
             #expect(SiteTest.text(out, "p/\(post)/index.html").contains(#"src="../../\#(shared)""#), "\(post)")
         }

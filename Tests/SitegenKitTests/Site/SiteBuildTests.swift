@@ -236,7 +236,7 @@ import Testing
         #expect(SiteTest.walk(parent) == [], "no output folder, no staging folder")
         // --timings: one line per stage that ran, in order, then the total.
         let stages = run.stderr.split(separator: "\n").filter { $0.hasPrefix("timing: ") }.map { $0.split(separator: " ")[1] }
-        #expect(stages == ["setup", "load", "audit", "render", "total"])
+        #expect(stages == ["setup", "load", "audit", "images", "render", "total"])
 
         let (out, result) = try SiteTest.build(SiteTest.smallExport, into: parent + "/site", dryRun: true)
         #expect(result.files > 20)

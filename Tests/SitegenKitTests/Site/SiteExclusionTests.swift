@@ -70,8 +70,10 @@ import Testing
                       "-K25Fj8qrMAtxXG3QCS2": ["username": "leia", "imageEndpoint": "-Ki2"]],
             "images": ["-Ki1": jpeg, "-Ki2": other],
         ] as [String: Any])
-        let (out, _) = try SiteTest.build(export)
-        #expect(SiteTest.files(out).filter { $0.hasPrefix("assets/img/") }.count == 1, "only han's photo")
+        let (out, result) = try SiteTest.build(export)
+        // han's photo, 64 px wide: one width, as JPEG and WebP; leia's is not even decoded.
+        #expect(SiteTest.files(out).filter { $0.hasPrefix("assets/img/") }.count == 2, "only han's photo")
+        #expect(result.photos.encoded == 1)
         #expect(!FileManager.default.fileExists(atPath: out + "/p/-K25Fj8qrMAtxXG3QCS2"))
     }
 

@@ -72,7 +72,8 @@ import Testing
         #expect(rows.map(\.count) == [5])
         #expect(rows.map(\.tiles) == [5])
         #expect(rows.map(\.placeholders) == [4])
-        #expect(SiteTest.files(out).filter { $0.hasPrefix("assets/img/") }.count == 1)
+        // The one photo, 64 px wide: one width, as JPEG and WebP.
+        #expect(SiteTest.files(out).filter { $0.hasPrefix("assets/img/") }.count == 2)
     }
 
     /// Sample exports with faults: on every profile, the tiles (all grid pages) add up to

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Where a photo the site publishes comes from: a base64 image inside the export
+/// (timeline dialect) or a file of the local copy of the Storage bucket
+/// (`content/storage/<object path>`, Makestagram dialect).
+public struct PhotoSource: Sendable {
+    enum Origin: Sendable {
+        /// The JSON string node holding the base64 text.
+        case base64(Int32)
+        case file(String)
+    }
+
+    let origin: Origin
+    /// What a warning names: `images/<id>` or the file's path.
+    let label: String
+
+    /// The photo's bytes; nil (no warning) for base64 that does not decode, which the
+    /// audit reports already.
+    func bytes(in document: JSONDocument) -> Result<[UInt8]?, PhotoFailure> {
+        switch origin {
+        case let .base64(node):
+            guard let text = document.string(node), let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters),
+                  !data.isEmpty else { return .success(nil) }
+            return .success([UInt8](data))
+        case let .file(path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return .failure(.unreadable(String(cString: strerror(errno))))
+            }
+            return .success([UInt8](data))
+        }
+    }
+}
+
+/// A local copy of a Firebase Storage bucket, as `gsutil -m cp -r gs://BUCKET/* DIR/` leaves it.
+public struct StorageFolder: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The folder beside the export (`content/storage/` for `content/export.json`), if it exists.
+    public static func beside(export: String) -> StorageFolder? {
+        let parent = PathNames.parent(export)
+        let path = (parent.isEmpty ? "" : parent + "/") + "storage"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        return StorageFolder(path: path)
+    }
+
+    /// A hash of the folder's file names, sizes and modification times: a build whose
+    /// export and options are unchanged is still redone when a photo was added or replaced.
+    func listing() -> ContentHash {
+        var hash = ContentHash(path)
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return hash }
+        while let name = walker.nextObject() as? String {
+            var info = stat()
+            guard stat(path + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            hash = hash.plus(ContentHash("\(name)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"))
+        }
+        return hash
+    }
+
+    /// The local file of a download URL, if the folder holds it.
+    func file(for url: String) -> String? {
+        guard let object = StorageFolder.objectPath(url) else { return nil }
+        let file = path + "/" + object
+        var info = stat()
+        guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return file
+    }
+
+    /// The object path of a Firebase Storage download URL:
+    /// `https://firebasestorage.googleapis.com/v0/b/<bucket>/o/images%2Fposts%2F<uid>%2F<key>.jpg?alt=media&token=…`
+    /// → `images/posts/<uid>/<key>.jpg`. Nil for another URL, or an object path that
+    /// could leave the folder (`..`, an empty or hidden segment, a NUL).
+    static func objectPath(_ url: String) -> String? {
+        guard let components = URLComponents(string: url), components.scheme == "https" || components.scheme == "http" else { return nil }
+        let path = components.percentEncodedPath
+        guard let range = path.range(of: "/o/"), path.hasPrefix("/v0/b/") else { return nil }
+        let encoded = path[range.upperBound...]
+        guard !encoded.contains("/"), let object = encoded.removingPercentEncoding, !object.isEmpty else { return nil }
+        let segments = object.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }) else { return nil }
+        return object
+    }
+}

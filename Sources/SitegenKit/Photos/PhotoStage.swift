@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+
+/// The image stage of a build: every photo the site publishes becomes its variants
+/// (`PhotoEncoder`), on every core, a batch at a time (memory holds one batch of photos
+/// and their variants, never the site's). Variants are named by the hash of the photo's
+/// bytes and the settings; when the previous build's manifest lists all of a photo's
+/// variants, still in the output, the photo is not decoded at all: its variants are
+/// handed on unrendered (`RenderedFile.bytes == nil`) and its size and colour come from
+/// the manifest (`Picture.manifestSource`).
+public enum PhotoStage {
+    public struct Outcome: Sendable {
+        /// By source: the published picture, or nil (a placeholder tile).
+        public var pictures: [Picture?] = []
+        /// One line per photo that could not be used.
+        public var warnings: [String] = []
+        /// Photos decoded and encoded, and photos whose variants were reused.
+        public var encoded = 0
+        public var reused = 0
+        public var seconds = 0.0
+    }
+
+    /// Photos per batch, per worker.
+    static let photosPerWorker = 4
+
+    /// Processes `sources`, handing each batch's files to `stage` (on the calling thread).
+    /// `previous` and `output` say which variants the output already holds. Throws
+    /// `Interrupted` on a signal, or what `stage` throws.
+    public static func run(_ sources: [PhotoSource], document: JSONDocument, previous: SiteWriter.Manifest?, output: String,
+                           jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                           stage: ([RenderedFile]) throws -> Void) throws -> Outcome {
+        let start = DispatchTime.now()
+        var outcome = Outcome()
+        outcome.pictures.reserveCapacity(sources.count)
+        let known = previous.map { reusable(in: $0, output: output) } ?? [:]
+        let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
+        let batch = workers * photosPerWorker
+        var staged = Set<String>()
+        var first = 0
+        while first < sources.count {
+            let range = first..<min(sources.count, first + batch)
+            first = range.upperBound
+            var results = [Processed?](repeating: nil, count: range.count)
+            results.withUnsafeMutableBufferPointer { buffer in
+                let out = DisjointWrites(buffer)
+                let count = range.count
+                parallelFor(min(workers, count)) { worker in
+                    var i = worker
+                    while i < count {
+                        if Interruption.signal != nil { return }
+                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known)
+                        i += min(workers, count)
+                    }
+                }
+            }
+            try Interruption.check()
+            var files: [RenderedFile] = []
+            for (i, result) in results.enumerated() {
+                switch result! {
+                case .none:
+                    outcome.pictures.append(nil)
+                case let .failed(failure):
+                    outcome.pictures.append(nil)
+                    outcome.warnings.append("\(sources[range.lowerBound + i].label): \(failure); its tile is a placeholder")
+                case let .reused(picture):
+                    outcome.pictures.append(picture)
+                    outcome.reused += 1
+                    for path in picture.paths where staged.insert(path).inserted {
+                        files.append(RenderedFile(path: path, bytes: nil, source: picture.manifestSource))
+                    }
+                case let .encoded(output):
+                    outcome.pictures.append(output.picture)
+                    outcome.encoded += 1
+                    for file in output.files where staged.insert(file.path).inserted {
+                        files.append(RenderedFile(path: file.path, bytes: file.bytes, source: output.picture.manifestSource))
+                    }
+                }
+            }
+            try stage(files)
+            progress?(range.upperBound, sources.count)
+        }
+        outcome.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return outcome
+    }
+
+    enum Processed: Sendable {
+        /// No photo (base64 that does not decode: the audit reports it).
+        case none
+        case failed(PhotoFailure)
+        case reused(Picture)
+        case encoded(PhotoEncoder.Output)
+    }
+
+    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture]) -> Processed {
+        let bytes: [UInt8]
+        switch source.bytes(in: document) {
+        case let .failure(failure): return .failed(failure)
+        case .success(nil): return .none
+        case let .success(value?): bytes = value
+        }
+        let key = ContentHash(bytes).then(PhotoSettings.fingerprint).description
+        if let picture = known[Substring(key)] { return .reused(picture) }
+        switch PhotoEncoder.encode(bytes, key: key) {
+        case let .success(output): return .encoded(output)
+        case let .failure(failure): return .failed(failure)
+        }
+    }
+
+    /// The pictures whose every variant the previous build wrote and the output still
+    /// holds, by key.
+    static func reusable(in manifest: SiteWriter.Manifest, output: String) -> [Substring: Picture] {
+        var candidates: [Substring: Picture] = [:]
+        for (path, file) in manifest.files {
+            guard let key = Picture.key(ofVariant: path), candidates[key] == nil,
+                  let picture = Picture(key: String(key), manifestSource: file.source) else { continue }
+            candidates[key] = picture
+        }
+        return candidates.filter { _, picture in
+            picture.paths.allSatisfy { SiteWriter.isUnchanged(manifest, output: output, path: $0, source: picture.manifestSource) }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// A published photo: its variants under `assets/img/`, its upright size (the `width`
+/// and `height` box of the page) and the colour its box shows while it loads.
+public struct Picture: Sendable, Equatable {
+    public enum Format: String, Sendable, CaseIterable {
+        case webp, jpeg
+
+        var fileExtension: String { self == .webp ? "webp" : "jpg" }
+    }
+
+    /// The hash of the source bytes and the settings (`PhotoSettings.fingerprint`).
+    public let key: String
+    public let width: Int
+    public let height: Int
+    /// The average colour, `#rrggbb`.
+    public let colour: String
+
+    public static let folder = "assets/img/"
+
+    /// The widths the photo is published at, narrowest first.
+    public var widths: [Int] { PhotoSettings.widths(forWidth: width) }
+
+    /// The variant `width` pixels wide in `format`, relative to the site root.
+    public func path(_ width: Int, _ format: Format) -> String {
+        "\(Picture.folder)\(key)-\(width).\(format.fileExtension)"
+    }
+
+    /// The widest JPEG: the `src` of the page's `<img>`, the feed's and Open Graph's image.
+    public var fallback: String { path(widths.last!, .jpeg) }
+
+    /// Every variant's path.
+    public var paths: [String] { Format.allCases.flatMap { f in widths.map { path($0, f) } } }
+
+    /// What the manifest records as each variant's source: the photo's size and colour,
+    /// so a rebuild that reuses the variants knows them without decoding the photo.
+    var manifestSource: String { "photo-\(width)x\(height)-\(colour.dropFirst())" }
+
+    init(key: String, width: Int, height: Int, colour: String) {
+        self.key = key
+        self.width = width
+        self.height = height
+        self.colour = colour
+    }
+
+    /// The picture `manifestSource` describes, if it is one.
+    init?(key: String, manifestSource source: String) {
+        let parts = source.split(separator: "-")
+        guard parts.count == 3, parts[0] == "photo", parts[2].count == 6, parts[2].allSatisfy(\.isHexDigit) else { return nil }
+        let size = parts[1].split(separator: "x")
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
+        self.init(key: key, width: w, height: h, colour: "#" + parts[2])
+    }
+
+    /// The key of a variant's path (`assets/img/<key>-<width>.<ext>`), if it is one.
+    static func key(ofVariant path: String) -> Substring? {
+        guard path.hasPrefix(folder) else { return nil }
+        let name = path.dropFirst(folder.count)
+        guard let dash = name.firstIndex(of: "-") else { return nil }
+        return name[..<dash]
+    }
+}

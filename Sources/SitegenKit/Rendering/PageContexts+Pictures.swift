@@ -1,0 +1,41 @@
+import Foundation
+import MustacheEngine
+
+// MARK: - Published photos: `<picture>` sources and the `sizes` of the built-in theme
+
+extension PageContexts {
+    /// The `picture` value of a tile or post page (`_tile`, `post`): the WebP and JPEG
+    /// `srcset` candidates (`webp`, `jpeg`: `src`, `w`, `sep`), the widest JPEG
+    /// (`fallback`), `sizes`, and the colour the box shows while the photo loads.
+    static func picture(_ picture: Picture, sizes: String) -> Context {
+        func candidates(_ format: Picture.Format) -> TemplateValue {
+            TemplateValue(picture.widths.enumerated().map { i, w -> Context in
+                ["src": .string(picture.path(w, format)), "w": .int(w), "sep": .string(i == 0 ? "" : ", ")]
+            })
+        }
+        return ["webp": candidates(.webp), "jpeg": candidates(.jpeg), "fallback": .string(picture.fallback),
+                "sizes": .string(sizes), "colour": .string(picture.colour)]
+    }
+
+    /// How wide the built-in theme shows a grid tile (site.css: the grid spans the
+    /// viewport below 736 px with 3 px gaps; the 935 px column with 20 px padding and 4 px
+    /// gaps above; 28 px gaps from 1000 px: tiles of 280 px). A photo wider than its tile's
+    /// shape is cropped to it (`object-fit: cover`), so it is drawn wider than the tile: the
+    /// widths are scaled by that factor, up to 4/3 (a 4:3 photo in a square tile), so a
+    /// browser at 375 px (3x) or 1280 px (1x) still picks a file at most twice as wide as
+    /// the tile.
+    static func gridSizes(width: Int, height: Int, tile: SiteOptions.Tile) -> String {
+        let tileAspect = tile == .portrait ? 0.75 : 1.0
+        let factor = min(4.0 / 3.0, max(1.0, Double(width) / Double(max(1, height)) / tileAspect))
+        let scale = (factor * 100).rounded() / 100
+        func px(_ value: Double) -> String { "\(Int((value * scale).rounded()))px" }
+        func thirds(_ gaps: Int) -> String {
+            scale == 1 ? "calc((100vw - \(gaps)px) / 3)" : "calc((100vw - \(gaps)px) * \(String(format: "%.4f", scale / 3)))"
+        }
+        return "(min-width: 1000px) \(px(280)), (min-width: 935px) \(px(296)), (min-width: 736px) \(thirds(48)), \(thirds(6))"
+    }
+
+    /// How wide the built-in theme shows the post page's photo: the whole viewport on a
+    /// phone (up to 632 px), 600 px from 736 px.
+    static let postSizes = "(min-width: 736px) 600px, (min-width: 632px) 632px, 100vw"
+}

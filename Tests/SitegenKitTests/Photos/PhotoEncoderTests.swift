@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// One photo through libvips: upright, stripped, in the widths of `PhotoSettings`; a
+/// photo it cannot use is a failure that says why.
+@Suite struct PhotoEncoderTests {
+    func encode(_ name: String) -> Result<PhotoEncoder.Output, PhotoFailure> {
+        PhotoEncoder.encode(PhotoTest.fixture(name), key: "k")
+    }
+
+    @Test func widthsNeverUpscaleAndNeverRepeat() {
+        #expect(PhotoSettings.widths(forWidth: 4000) == [240, 320, 480, 640, 960, 1280])
+        #expect(PhotoSettings.widths(forWidth: 1280) == [240, 320, 480, 640, 960, 1280])
+        #expect(PhotoSettings.widths(forWidth: 1080) == [240, 320, 480, 640, 960, 1080])
+        #expect(PhotoSettings.widths(forWidth: 640) == [240, 320, 480, 640])
+        #expect(PhotoSettings.widths(forWidth: 200) == [200])
+    }
+
+    @Test func metadataIsStrippedFromEveryVariant() throws {
+        let output = try encode("gps-camera.jpg").get()
+        #expect(output.picture.width == 640 && output.picture.height == 480)
+        #expect(output.files.map(\.path).sorted() == [240, 320, 480, 640].flatMap { ["assets/img/k-\($0).jpg", "assets/img/k-\($0).webp"] }.sorted())
+        for file in output.files {
+            for leak in PhotoTest.leaks { #expect(!PhotoTest.contains(file.bytes, leak), "\(file.path) holds \(leak)") }
+            if file.path.hasSuffix(".jpg") {
+                // SOI, then only tables, frame and scan: no APPn (EXIF, XMP, ICC, IPTC) and no COM.
+                let markers = PhotoTest.jpegMarkers(file.bytes)
+                #expect(markers.allSatisfy { [0xDB, 0xC4, 0xC0, 0xC2, 0xDD, 0xDA].contains($0) }, "\(file.path): \(markers)")
+            } else {
+                #expect(Set(PhotoTest.webpChunks(file.bytes)).isSubset(of: ["VP8X", "VP8 ", "VP8L", "ALPH"]), "\(file.path)")
+            }
+        }
+    }
+
+    @Test func orientationSixComesOutUpright() throws {
+        let output = try encode("orientation-6.jpg").get()
+        // Stored 300x200 with red in its top-left corner; turned 90° clockwise: 200x300, red top right.
+        #expect(output.picture.width == 200 && output.picture.height == 300)
+        #expect(output.files.map(\.path) == ["assets/img/k-200.webp", "assets/img/k-200.jpg"])
+        for file in output.files {
+            let pixels = try #require(PhotoTest.pixels(file.bytes))
+            #expect(pixels.width == 200 && pixels.height == 300)
+            let red = pixels.at(180, 20), topLeft = pixels.at(20, 20), bottomRight = pixels.at(180, 280)
+            #expect(red[0] > 200 && red[2] < 60, "\(file.path): top right \(red)")
+            #expect(topLeft[0] < 60 && topLeft[2] > 170, "\(file.path): top left \(topLeft)")
+            #expect(bottomRight[0] < 60 && bottomRight[2] > 170, "\(file.path): bottom right \(bottomRight)")
+        }
+    }
+
+    @Test func aLargePhotoIsPublishedAtEveryWidth() throws {
+        let output = try encode("large.jpg").get()
+        #expect(output.picture.width == 4000 && output.picture.height == 3000)
+        #expect(output.picture.widths == [240, 320, 480, 640, 960, 1280])
+        for file in output.files {
+            let width = Int(file.path.split(separator: "-").last!.split(separator: ".").first!)!
+            let pixels = try #require(PhotoTest.pixels(file.bytes))
+            #expect(pixels.width == width && pixels.height == width * 3 / 4, "\(file.path)")
+        }
+        // The flat colour (120, 140, 90) is the placeholder colour, within JPEG's rounding.
+        let colour = output.picture.colour
+        let rgb = [1, 3, 5].map { Int(colour.dropFirst($0).prefix(2), radix: 16)! }
+        #expect(colour.count == 7 && zip(rgb, [120, 140, 90]).allSatisfy { abs($0 - $1) <= 3 }, "\(colour)")
+    }
+
+    @Test func aPNGWithAlphaIsFlattened() throws {
+        let output = try encode("photo.png").get()
+        #expect(output.picture.width == 160 && output.picture.height == 120)
+        #expect(output.files.map(\.path) == ["assets/img/k-160.webp", "assets/img/k-160.jpg"])
+        for file in output.files { #expect(try #require(PhotoTest.pixels(file.bytes)).bands == 3) }
+    }
+
+    /// Stored in Adobe RGB as (113, 199, 48) with its profile; published without the profile,
+    /// so converted: sRGB (0, 200, 0), within JPEG's rounding.
+    @Test func anEmbeddedColourProfileIsAppliedThenDropped() throws {
+        let output = try encode("adobe-rgb.jpg").get()
+        for file in output.files {
+            let pixel = try #require(PhotoTest.pixels(file.bytes)).at(32, 32)
+            #expect(zip(pixel, [0, 200, 0]).allSatisfy { abs(Int($0) - $1) <= 12 }, "\(file.path): \(pixel)")
+            if file.path.hasSuffix(".jpg") { #expect(!PhotoTest.jpegMarkers(file.bytes).contains(0xE2), "no ICC segment") }
+            else { #expect(!PhotoTest.webpChunks(file.bytes).contains("ICCP")) }
+        }
+    }
+
+    @Test func unusablePhotosAreFailures() {
+        #expect(throws: PhotoFailure.tooLarge(width: 20000, height: 20000)) { try encode("bomb.jpg").get() }
+        #expect(throws: PhotoFailure.undecodable) { try encode("truncated.jpg").get() }
+        #expect(throws: PhotoFailure.notAnImage) { try encode("not-an-image.jpg").get() }
+        #expect(throws: PhotoFailure.notAnImage) { try PhotoEncoder.encode([], key: "k").get() }
+        #expect("\(PhotoFailure.tooLarge(width: 20000, height: 20000))" == "20000x20000 pixels, more than the 100 megapixels a photo may have")
+    }
+
+    @Test func webpMetadataChunksAreDropped() {
+        func chunk(_ name: String, _ body: [UInt8]) -> [UInt8] {
+            let n = body.count
+            return Array(name.utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), 0, 0] + body + (n % 2 == 1 ? [0] : [])
+        }
+        let vp8x = chunk("VP8X", [0x08 | 0x04 | 0x10, 0, 0, 0, 1, 0, 0, 1, 0, 0])
+        let body = vp8x + chunk("ALPH", [1, 2, 3]) + chunk("VP8 ", [9, 9]) + chunk("EXIF", Array("Exif camera".utf8)) + chunk("XMP ", [7])
+        let file = Array("RIFF".utf8) + [UInt8((body.count + 4) & 0xFF), UInt8((body.count + 4) >> 8), 0, 0] + Array("WEBP".utf8) + body
+        let stripped = WebPMetadata.strip(file)
+        #expect(PhotoTest.webpChunks(stripped) == ["VP8X", "ALPH", "VP8 "])
+        #expect(stripped[20] == 0x10, "only the alpha flag is left")
+        #expect(Int(stripped[4]) | Int(stripped[5]) << 8 == stripped.count - 8)
+        #expect(WebPMetadata.strip(Array("not webp".utf8)) == Array("not webp".utf8))
+    }
+
+    @Test func storageObjectPaths() {
+        let url = "https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/images%2Fposts%2Fuid-1%2F-Kx1.jpg?alt=media&token=abc"
+        #expect(StorageFolder.objectPath(url) == "images/posts/uid-1/-Kx1.jpg")
+        #expect(StorageFolder.objectPath("https://firebasestorage.googleapis.com/v0/b/app/o/..%2F..%2Fetc%2Fpasswd?alt=media") == nil)
+        #expect(StorageFolder.objectPath("https://firebasestorage.googleapis.com/v0/b/app/o/images%2F%2Fx.jpg") == nil)
+        #expect(StorageFolder.objectPath("https://img.example/ana-1.jpg") == nil)
+        #expect(StorageFolder.objectPath("javascript:alert(1)") == nil)
+    }
+
+    @Test func gridSizesFollowThePhotosShape() {
+        #expect(PageContexts.gridSizes(width: 1080, height: 1350, tile: .square)
+            == "(min-width: 1000px) 280px, (min-width: 935px) 296px, (min-width: 736px) calc((100vw - 48px) / 3), calc((100vw - 6px) / 3)")
+        #expect(PageContexts.gridSizes(width: 1600, height: 1200, tile: .square)
+            == "(min-width: 1000px) 372px, (min-width: 935px) 394px, (min-width: 736px) calc((100vw - 48px) * 0.4433), calc((100vw - 6px) * 0.4433)")
+        // A panorama is capped at 4/3 of the tile: a browser never takes more than twice the tile's width.
+        #expect(PageContexts.gridSizes(width: 4000, height: 1000, tile: .square) == PageContexts.gridSizes(width: 1600, height: 1200, tile: .square))
+        #expect(PageContexts.gridSizes(width: 1000, height: 1000, tile: .portrait) == PageContexts.gridSizes(width: 1600, height: 1200, tile: .square))
+    }
+}
