@@ -37,10 +37,15 @@ public struct StorageFolder: Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// Where the folder beside the export is looked for (`content/storage` for `content/export.json`).
+    public static func path(beside export: String) -> String {
+        let parent = PathNames.parent(export)
+        return (parent.isEmpty ? "" : parent + "/") + "storage"
+    }
+
     /// The folder beside the export (`content/storage/` for `content/export.json`), if it exists.
     public static func beside(export: String) -> StorageFolder? {
-        let parent = PathNames.parent(export)
-        let path = (parent.isEmpty ? "" : parent + "/") + "storage"
+        let path = path(beside: export)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         return StorageFolder(path: path)

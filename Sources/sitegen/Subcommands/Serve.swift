@@ -9,8 +9,9 @@ extension Sitegen {
             abstract: "Build the site and preview it on a local web server.",
             discussion: """
             Builds EXPORT into the output folder, then serves that folder as a static web \
-            server would, until Ctrl-C. With --watch, a change of the export or of a \
-            template rebuilds the site and reloads the open pages. Exit status: 0 stopped, \
+            server would, until Ctrl-C. With --watch, a change of the export, of a \
+            template, of sitegen.toml or of the photos in the storage folder beside the export \
+            rebuilds the site and reloads the open pages. Exit status: 0 stopped, \
             2 the first build failed or the address could not be used.
             """
         )
@@ -52,7 +53,8 @@ extension Sitegen {
             let server = SiteServer(files: files, reload: reload)
             // The config file too: a change of sitegen.toml rebuilds with its new settings.
             let config = site.configFile.config ?? (FileManager.default.fileExists(atPath: SiteConfig.fileName) ? SiteConfig.fileName : nil)
-            let watcher = InputWatcher(paths: [request.export] + [Site.templatesFolder(request), config].compactMap { $0 })
+            let watcher = InputWatcher(paths: [request.export] + [Site.templatesFolder(request), config].compactMap { $0 },
+                                       folderTrees: [StorageFolder.path(beside: request.export)])
             let output = request.output
             do {
                 try await server.run(host: host, port: port, running: { port in
