@@ -424,8 +424,13 @@ class Checks:
         self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": True})
         self.viewport(width, 900 if width > 600 else 812, scale)
         self.open(urllib.parse.urljoin(self.base, user["url"]))
-        # Every lazy tile into view, then wait until each image has loaded or failed.
-        self.driver.execute("window.scrollTo(0, document.body.scrollHeight);")
+        # Every lazy tile into view, a screen at a time, then wait until each image has
+        # loaded or failed.
+        height = self.driver.execute("return document.documentElement.scrollHeight;")
+        step = self.driver.execute("return window.innerHeight;")
+        for y in range(0, height + step, step):
+            self.driver.execute("window.scrollTo(0, arguments[0]);", y)
+            time.sleep(0.05)
         deadline = time.time() + self.args.timeout
         while not self.driver.execute(
                 "return Array.prototype.every.call(document.querySelectorAll('[data-post] img'),"
