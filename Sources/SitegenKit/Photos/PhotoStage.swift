@@ -44,12 +44,17 @@ public enum PhotoStage {
             results.withUnsafeMutableBufferPointer { buffer in
                 let out = DisjointWrites(buffer)
                 let count = range.count
-                parallelFor(min(workers, count)) { worker in
-                    var i = worker
-                    while i < count {
-                        if Interruption.signal != nil { return }
+                // Each worker takes the next photo when it is done with one: photos differ
+                // in size a hundredfold, and a fixed share per worker left one core idle.
+                let next = Locked(0)
+                parallelFor(min(workers, count)) { _ in
+                    while Interruption.signal == nil {
+                        let i = next.withLock { value in
+                            defer { value += 1 }
+                            return value
+                        }
+                        if i >= count { return }
                         out.base[i] = process(sources[range.lowerBound + i], document: document, known: known)
-                        i += min(workers, count)
                     }
                 }
             }
