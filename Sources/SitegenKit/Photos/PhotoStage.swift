@@ -17,6 +17,8 @@ public enum PhotoStage {
         /// Photos decoded and encoded, and photos whose variants were reused.
         public var encoded = 0
         public var reused = 0
+        /// Photos with the same bytes as another post's, processed once.
+        public var duplicates = 0
         public var seconds = 0.0
     }
 
@@ -36,6 +38,7 @@ public enum PhotoStage {
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let batch = workers * photosPerWorker
         var staged = Set<String>()
+        let done = PhotosDone()
         var first = 0
         while first < sources.count {
             let range = first..<min(sources.count, first + batch)
@@ -54,14 +57,23 @@ public enum PhotoStage {
                             return value
                         }
                         if i >= count { return }
-                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known)
+                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known, done: done)
                     }
                 }
             }
             try Interruption.check()
+            for i in results.indices {
+                guard case let .pending(key)? = results[i] else { continue }
+                switch done.result(key) {
+                case let .success(picture)?: results[i] = .duplicate(picture)
+                case let .failure(failure)?: results[i] = .failed(failure)
+                case nil: preconditionFailure("a photo claimed in this batch was not processed")
+                }
+            }
             var files: [RenderedFile] = []
             for (i, result) in results.enumerated() {
                 switch result! {
+                case .pending: preconditionFailure("resolved above")
                 case .none:
                     outcome.pictures.append(nil)
                 case let .failed(failure):
@@ -73,6 +85,10 @@ public enum PhotoStage {
                     for path in picture.paths where staged.insert(path).inserted {
                         files.append(RenderedFile(path: path, bytes: nil, source: picture.manifestSource))
                     }
+                case let .duplicate(picture):
+                    // Its files are staged with the post that encoded or reused the photo.
+                    outcome.pictures.append(picture)
+                    outcome.duplicates += 1
                 case let .encoded(output):
                     outcome.pictures.append(output.picture)
                     outcome.encoded += 1
@@ -94,9 +110,41 @@ public enum PhotoStage {
         case failed(PhotoFailure)
         case reused(Picture)
         case encoded(PhotoEncoder.Output)
+        /// The same bytes as a photo another post of this build shows.
+        case duplicate(Picture)
+        /// The same bytes as a photo another worker was processing: resolved once the
+        /// batch is done.
+        case pending(String)
     }
 
-    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture]) -> Processed {
+    /// The photos of this build already processed, by key: a photo that several posts show
+    /// (a repost, a timeline app's shared image) is decoded and encoded once.
+    /// The first post to ask for a photo processes it; a post asking while that runs
+    /// waits for the end of the batch (`.pending`), so each photo is encoded exactly once.
+    final class PhotosDone: Sendable {
+        enum Claim { case mine, busy, done(Result<Picture, PhotoFailure>) }
+
+        /// By key: the outcome, or nil while a worker processes the photo.
+        private let results = Locked<[String: Result<Picture, PhotoFailure>?]>([:])
+
+        func claim(_ key: String) -> Claim {
+            results.withLock { results in
+                switch results[key] {
+                case nil:
+                    results[key] = .some(nil)
+                    return .mine
+                case .some(nil): return .busy
+                case let .some(result?): return .done(result)
+                }
+            }
+        }
+
+        func note(_ key: String, _ result: Result<Picture, PhotoFailure>) { results.withLock { $0[key] = result } }
+
+        func result(_ key: String) -> Result<Picture, PhotoFailure>? { results.withLock { $0[key] ?? nil } }
+    }
+
+    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture], done: PhotosDone) -> Processed {
         let bytes: [UInt8]
         switch source.bytes(in: document) {
         case let .failure(failure): return .failed(failure)
@@ -104,10 +152,23 @@ public enum PhotoStage {
         case let .success(value?): bytes = value
         }
         let key = ContentHash(bytes).then(PhotoSettings.fingerprint).description
-        if let picture = known[Substring(key)] { return .reused(picture) }
+        switch done.claim(key) {
+        case let .done(.success(picture)): return .duplicate(picture)
+        case let .done(.failure(failure)): return .failed(failure)
+        case .busy: return .pending(key)
+        case .mine: break
+        }
+        if let picture = known[Substring(key)] {
+            done.note(key, .success(picture))
+            return .reused(picture)
+        }
         switch PhotoEncoder.encode(bytes, key: key) {
-        case let .success(output): return .encoded(output)
-        case let .failure(failure): return .failed(failure)
+        case let .success(output):
+            done.note(key, .success(output.picture))
+            return .encoded(output)
+        case let .failure(failure):
+            done.note(key, .failure(failure))
+            return .failed(failure)
         }
     }
 

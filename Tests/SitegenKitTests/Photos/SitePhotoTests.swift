@@ -16,6 +16,29 @@ import Testing
         widths.map { "\(root)assets/img/\(key(name))-\($0).\(ext) \($0)w" }.joined(separator: ", ")
     }
 
+    /// Two posts showing the same photo (a repost, or a timeline app's shared image): the
+    /// photo is encoded once, and both tiles show the same picture.
+    @Test func aPhotoTwoPostsShowIsEncodedOnce() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.timelineExport))
+        var export = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        var posts = export["posts"] as! [String: Any]
+        var images = export["images"] as! [String: Any]
+        // Another image id with the same bytes; and a post showing the same image id again.
+        images["-I7imageAAAAAAAAAAAA"] = images["-I0imageAAAAAAAAAAAA"]
+        posts["-P7postAAAAAAAAAAAAA"] = ["caption": "again", "imageEndpoint": "-I7imageAAAAAAAAAAAA", "username": "lens"]
+        posts["-P8postAAAAAAAAAAAAA"] = ["caption": "and again", "imageEndpoint": "-I0imageAAAAAAAAAAAA", "username": "lens"]
+        export["posts"] = posts
+        export["images"] = images
+        let path = try TestSupport.temporaryFile(Array(try JSONSerialization.data(withJSONObject: export)))
+        let (out, result) = try SiteTest.build(path)
+        #expect(result.photos.encoded == 4 && result.photos.reused == 0 && result.photos.duplicates == 1)
+        let srcset = Self.srcset("gps-camera.jpg", [240, 320, 480, 640], "webp")
+        #expect(SiteTest.text(out, "u/lens/index.html").matches(of: /<picture>/).count == 6)
+        for post in ["-P0postAAAAAAAAAAAAA", "-P7postAAAAAAAAAAAAA", "-P8postAAAAAAAAAAAAA"] {
+            #expect(SiteTest.text(out, "p/\(post)/index.html").contains("srcset=\"\(srcset)\""), "\(post)")
+        }
+    }
+
     @Test func timelinePhotosArePublishedStrippedAndSized() throws {
         let (out, result) = try SiteTest.build(Self.timelineExport)
         #expect(result.photos.warnings == [
