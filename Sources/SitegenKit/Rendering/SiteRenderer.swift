@@ -92,11 +92,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The page's template and context (deferred values unresolved); nil for the JSON files.
-    func context(of page: Page, htmlPaths: [String]) -> (template: String, context: Context)? {
+    func context(of page: Page, htmlPaths: HTMLPaths) -> (template: String, context: Context)? {
         switch page {
         case let .index(n, pages): return ("index", contexts.index(page: n, pages: pages))
         case .notFound: return ("404", contexts.notFound())
-        case let .sitemap(_, urls): return ("sitemap", contexts.sitemap(htmlPaths[urls]))
+        case let .sitemap(_, urls): return ("sitemap", contexts.sitemap(htmlPaths[urls][...]))
         case let .sitemapIndex(parts): return ("sitemap", contexts.sitemapIndex(parts: parts))
         case .usersJSON, .searchIndex, .searchBucket: return nil
         case let .profile(u, n, pages): return ("profile", contexts.profile(u, page: n, pages: pages))
@@ -109,7 +109,7 @@ public struct SiteRenderer: Sendable {
 
     /// Renders a page unless `previous` says the same inputs made the file that is there.
     /// `global` is the hash of what every page depends on (`globalFingerprint()`).
-    func render(_ page: Page, path: String, htmlPaths: [String], global: ContentHash,
+    func render(_ page: Page, path: String, htmlPaths: HTMLPaths, global: ContentHash,
                 unchanged: (String, String) -> Bool) -> RenderedFile {
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
             let text: String
@@ -182,25 +182,23 @@ public struct SiteRenderer: Sendable {
     public func render(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
                        progress: (@Sendable (Int, Int) -> Void)? = nil, batchSize: Int = SiteRenderer.batchSize,
                        batch: ([RenderedFile]) throws -> Void) throws {
-        var allPages = pages()
-        var allPaths = allPages.map(path)
-        // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
-        let htmlPaths = allPaths.filter { $0.hasSuffix("index.html") }.map { path -> String in
-            let folders = path.dropLast("index.html".count).split(separator: "/")
-            return folders.isEmpty ? "" : folders.map { Slugs.urlSegment(String($0)) }.joined(separator: "/") + "/"
-        }
-        let parts = Sitemaps.parts(htmlPaths.map { contexts.sitemapLocation($0) }, maxURLs: contexts.options.sitemapSize)
+        let base = self.pages()
+        // The HTML pages, for the sitemap (the 404 page is not listed), by number: their paths
+        // are made again when a sitemap is rendered. (Every page's path and URL held as
+        // strings for the whole build took 60 MB at 100,000 users.)
+        let htmlPaths = HTMLPaths(renderer: self, pages: base)
+        let parts = Sitemaps.parts(htmlPaths.indices.lazy.map { contexts.sitemapLocation(htmlPaths[$0]) },
+                                   maxURLs: contexts.options.sitemapSize)
         let sitemaps: [Page] = parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
             : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
-        allPages += sitemaps
-        allPaths += sitemaps.map(path)
-        let (pages, paths) = (allPages, allPaths)
+        let count = base.count + sitemaps.count
+        let page = { @Sendable (i: Int) in i < base.count ? base[i] : sitemaps[i - base.count] }
         let global = globalFingerprint()
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let done = Atomic<Int>(0)
         var start = 0
-        while start < pages.count {
-            let range = start..<min(pages.count, start + max(1, batchSize))
+        while start < count {
+            let range = start..<min(count, start + max(1, batchSize))
             start = range.upperBound
             var results = [RenderedFile?](repeating: nil, count: range.count)
             let chunk = 256
@@ -216,10 +214,10 @@ public struct SiteRenderer: Sendable {
                         for i in first..<min(range.upperBound, first + chunk) {
                             // SIGINT/SIGTERM: stop; the pages left are nil and nothing more is handed on.
                             if Interruption.signal != nil { return }
-                            out.base[i - range.lowerBound] = render(pages[i], path: paths[i], htmlPaths: htmlPaths, global: global, unchanged: unchanged)
+                            out.base[i - range.lowerBound] = render(page(i), path: path(of: page(i)), htmlPaths: htmlPaths, global: global, unchanged: unchanged)
                         }
                         let n = min(chunk, range.upperBound - first)
-                        progress?(done.add(n, ordering: .relaxed).newValue, pages.count)
+                        progress?(done.add(n, ordering: .relaxed).newValue, count)
                         c += workerCount
                     }
                 }
@@ -230,6 +228,30 @@ public struct SiteRenderer: Sendable {
         }
         try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }
                   + model.images.map { RenderedFile(path: $0.path, bytes: $0.bytes) })
+    }
+
+    /// The folder URLs of the site's HTML pages (`u/ana/`, `` for the root), in page order.
+    struct HTMLPaths: Sendable {
+        let renderer: SiteRenderer
+        let pages: [Page]
+        /// Numbers in `pages` of the pages whose file is an `index.html`.
+        let numbers: [Int32]
+
+        init(renderer: SiteRenderer, pages: [Page]) {
+            self.renderer = renderer
+            self.pages = pages
+            numbers = pages.indices.filter { renderer.path(of: pages[$0]).hasSuffix("index.html") }.map(Int32.init)
+        }
+
+        var indices: Range<Int> { numbers.indices }
+
+        subscript(i: Int) -> String {
+            let path = renderer.path(of: pages[Int(numbers[i])])
+            let folders = path.dropLast("index.html".count).split(separator: "/")
+            return folders.isEmpty ? "" : folders.map { Slugs.urlSegment(String($0)) }.joined(separator: "/") + "/"
+        }
+
+        subscript(range: Range<Int>) -> [String] { range.map { self[$0] } }
     }
 
     /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.
