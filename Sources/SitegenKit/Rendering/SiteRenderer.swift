@@ -176,6 +176,27 @@ public struct SiteRenderer: Sendable {
     /// enough that a build holds a few megabytes of pages, not the site.
     public static let batchSize = 4_096
 
+    /// Most items (user rows, tiles, sitemap URLs, users of a JSON file: `weight(of:)`) a batch
+    /// holds: a batch of 4,096 pages was 130 MB at 100,000 users when it was the directory's
+    /// 1,000 pages, `users.json` and the search files with their 100,000 cached rows; about
+    /// half a kilobyte an item, this keeps a batch near 16 MB of pages and as much of fragments.
+    static let batchItems = 32_768
+
+    /// About how many items (rows, tiles, URLs, users) a page lists, for cutting batches.
+    func weight(of page: Page) -> Int {
+        switch page {
+        case .index, .list: return contexts.options.listSize
+        case .profile, .tag: return contexts.options.pageSize
+        case .usersJSON: return model.users.count
+        case .searchIndex: return search.shards.count / 8 + 1
+        case .searchBucket: return SearchIndex.bucketEntries
+        case let .sitemap(_, urls): return urls.count
+        case .feed: return 20
+        case let .post(p): return 1 + model.posts[p].comments.count
+        case .notFound, .sitemapIndex: return 1
+        }
+    }
+
     /// Every file of the site, as `renderAll` gives them and in the same order, handed to
     /// `batch` a few thousand at a time as they are rendered (the pages of a batch are
     /// rendered on all cores; `batch` runs on the calling thread between batches).
@@ -198,10 +219,17 @@ public struct SiteRenderer: Sendable {
         let done = Atomic<Int>(0)
         var start = 0
         while start < count {
-            let range = start..<min(count, start + max(1, batchSize))
+            var end = start + 1
+            var items = weight(of: page(start))
+            while end < count && end - start < batchSize && items + weight(of: page(end)) <= SiteRenderer.batchItems {
+                items += weight(of: page(end))
+                end += 1
+            }
+            let range = start..<end
             start = range.upperBound
             var results = [RenderedFile?](repeating: nil, count: range.count)
-            let chunk = 256
+            // Chunks of up to 256 pages, smaller in a short batch so that every core has some.
+            let chunk = max(1, min(256, range.count / (workers * 4)))
             let chunks = (range.count + chunk - 1) / chunk
             let workerCount = min(workers, chunks)
             results.withUnsafeMutableBufferPointer { results in
