@@ -64,13 +64,28 @@ public enum Site {
         if !request.dryRun { try writer.checkOutputFolder(previous) }
         try Interruption.check()
 
+        var result = Result()
+        // The model and the renderer are released before the publication finishes (writes the
+        // manifest and moves files into place): they are not needed then.
+        guard let publication = try stagePages(request, templates: templates, writer: writer, previous: previous,
+                                               progress: progress, result: &result) else {
+            return result
+        }
+        progress?(.writing)
+        result.written = try publication.finish()
+        return result
+    }
+
+    /// Renders every page and stages it; returns the publication to finish, or nil when
+    /// nothing is to be published (`--dry-run`, or the output is up to date).
+    private static func stagePages(_ request: Request, templates: TemplateSet, writer: SiteWriter, previous: SiteWriter.Manifest?,
+                                   progress: (@Sendable (Stage) -> Void)?, result: inout Result) throws -> SiteWriter.Publication? {
         // The export, its tape and the audit's index are released before the pages are
         // rendered: they need only the model. (At 100,000 users that is 154 MB of file and
         // tape, about 1.7 times the export, plus the index's strings and tables.)
-        var result = Result()
         guard let (model, inputs) = try loadModel(request, templates: templates, writer: writer, previous: previous,
                                                   progress: progress, result: &result) else {
-            return result
+            return nil
         }
 
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
@@ -78,25 +93,23 @@ public enum Site {
         let output = writer.output
         // Pages are staged as they are rendered, a batch at a time: memory holds one batch.
         var publication = request.dryRun ? nil : try writer.beginPublication(inputs: inputs, previous: previous)
+        var files = 0
         do {
             try renderer.render(
                 jobs: request.options.jobs,
                 unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
                 progress: { done, total in progress?(.rendering(done: done, total: total)) }
-            ) { files in
-                result.files += files.count
-                try publication?.stage(files)
+            ) { batch in
+                files += batch.count
+                try publication?.stage(batch)
             }
         } catch {
             publication?.abandon()
             throw error
         }
+        result.files = files
         result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        guard let publication else { return result }
-
-        progress?(.writing)
-        result.written = try publication.finish()
-        return result
+        return publication
     }
 
     /// Loads and audits the export and builds the site model; nil when the output is up to

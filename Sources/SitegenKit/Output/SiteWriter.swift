@@ -72,7 +72,9 @@ public struct SiteWriter {
             SiteWriter.removeTree(staging)
             throw unpublished(error)
         }
-        return Publication(writer: self, previous: manifest ?? Manifest(), next: Manifest(inputs: inputs),
+        var next = Manifest(inputs: inputs)
+        if let manifest { next.reserve(manifest.count, pathBytes: manifest.pathByteCount) }
+        return Publication(writer: self, previous: manifest ?? Manifest(), next: next,
                            staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
     }
 
@@ -134,7 +136,7 @@ public struct SiteWriter {
         public func finish() throws -> Summary {
             var summary = self.summary
             do {
-                try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, next.text(), shown: writer.manifestPath)
+                try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, shown: writer.manifestPath) { write in try next.text(write) }
                 try Interruption.check()
             } catch {
                 abandon()

@@ -24,6 +24,8 @@ struct PageContexts: Sendable {
     private var userPaths: [String] = []
     /// The directory's jump list: each first letter and the page it starts on.
     private(set) var jumps: [(label: String, page: Int)] = []
+    /// The number of rows of each user's follower and following lists (`listCount`).
+    private(set) var listCounts: (followers: [Int32], following: [Int32]) = ([], [])
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
     let fragments = Fragments()
     /// The rows of follower and following lists of several pages, sorted once.
@@ -41,6 +43,7 @@ struct PageContexts: Sendable {
         userPaths = model.users.map { "u/\(Slugs.urlSegment($0.slug))/" }
         rank = [Int](repeating: 0, count: model.users.count)
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
+        listCounts = (PageContexts.countListRows(model, followers: true), PageContexts.countListRows(model, followers: false))
         jumps = PageContexts.directoryJumps(directoryOrder, folded: folded, size: options.listSize)
         // On every core; each step reads what the one before it set, from a copy of self.
         plainCaptions = .parallelMap(count: model.posts.count) { PageContexts.plainText(model.posts[$0].caption) }
