@@ -180,7 +180,7 @@ public struct SiteRenderer: Sendable {
     /// holds: a batch of 4,096 pages was 130 MB at 100,000 users when it was the directory's
     /// 1,000 pages, `users.json` and the search files with their 100,000 cached rows; about
     /// half a kilobyte an item, this keeps a batch near 16 MB of pages and as much of fragments.
-    static let batchItems = 32_768
+    public static let batchItems = 32_768
 
     /// About how many items (rows, tiles, URLs, users) a page lists, for cutting batches.
     func weight(of page: Page) -> Int {
@@ -202,7 +202,7 @@ public struct SiteRenderer: Sendable {
     /// rendered on all cores; `batch` runs on the calling thread between batches).
     public func render(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
                        progress: (@Sendable (Int, Int) -> Void)? = nil, batchSize: Int = SiteRenderer.batchSize,
-                       batch: ([RenderedFile]) throws -> Void) throws {
+                       batchItems: Int = SiteRenderer.batchItems, batch: ([RenderedFile]) throws -> Void) throws {
         let base = self.pages()
         // The HTML pages, for the sitemap (the 404 page is not listed), by number: their paths
         // are made again when a sitemap is rendered. (Every page's path and URL held as
@@ -221,7 +221,7 @@ public struct SiteRenderer: Sendable {
         while start < count {
             var end = start + 1
             var items = weight(of: page(start))
-            while end < count && end - start < batchSize && items + weight(of: page(end)) <= SiteRenderer.batchItems {
+            while end < count && end - start < batchSize && items + weight(of: page(end)) <= batchItems {
                 items += weight(of: page(end))
                 end += 1
             }
