@@ -60,14 +60,16 @@ public enum Site {
 
     static func build(_ request: Request, writer: SiteWriter, progress: (@Sendable (Stage) -> Void)?) throws -> Result {
         let templates = try TemplateSet(folder: templatesFolder(request))
-        let previous = request.dryRun ? nil : writer.previousManifest()
-        if !request.dryRun { try writer.checkOutputFolder(previous) }
+        // Only the previous manifest's first line is read now: the whole manifest (40 MB at
+        // 100,000 users) is read once the export is released, unless the inputs are the same.
+        let previousInputs = request.dryRun ? nil : writer.previousInputs()
+        if !request.dryRun { try writer.checkOutputFolder(hasManifest: previousInputs != nil) }
         try Interruption.check()
 
         var result = Result()
         // The model and the renderer are released before the publication finishes (writes the
         // manifest and moves files into place): they are not needed then.
-        guard let publication = try stagePages(request, templates: templates, writer: writer, previous: previous,
+        guard let publication = try stagePages(request, templates: templates, writer: writer, previousInputs: previousInputs,
                                                progress: progress, result: &result) else {
             return result
         }
@@ -78,15 +80,16 @@ public enum Site {
 
     /// Renders every page and stages it; returns the publication to finish, or nil when
     /// nothing is to be published (`--dry-run`, or the output is up to date).
-    private static func stagePages(_ request: Request, templates: TemplateSet, writer: SiteWriter, previous: SiteWriter.Manifest?,
+    private static func stagePages(_ request: Request, templates: TemplateSet, writer: SiteWriter, previousInputs: String?,
                                    progress: (@Sendable (Stage) -> Void)?, result: inout Result) throws -> SiteWriter.Publication? {
         // The export, its tape and the audit's index are released before the pages are
         // rendered: they need only the model. (At 100,000 users that is 154 MB of file and
         // tape, about 1.7 times the export, plus the index's strings and tables.)
-        guard let (model, inputs) = try loadModel(request, templates: templates, writer: writer, previous: previous,
-                                                  progress: progress, result: &result) else {
+        guard let (model, inputs, early) = try loadModel(request, templates: templates, writer: writer, previousInputs: previousInputs,
+                                                         progress: progress, result: &result) else {
             return nil
         }
+        let previous = early ?? (previousInputs == nil ? nil : writer.previousManifest())
 
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
         let start = DispatchTime.now()
@@ -114,16 +117,23 @@ public enum Site {
 
     /// Loads and audits the export and builds the site model; nil when the output is up to
     /// date (`result.upToDate`). Fills `result`'s report, skipped pages and unused mappings.
-    private static func loadModel(_ request: Request, templates: TemplateSet, writer: SiteWriter, previous: SiteWriter.Manifest?,
-                                  progress: (@Sendable (Stage) -> Void)?, result: inout Result) throws -> (SiteModel, String)? {
+    /// The previous manifest is read here only when its inputs are these (to tell whether the
+    /// output is up to date); it is returned then.
+    private static func loadModel(_ request: Request, templates: TemplateSet, writer: SiteWriter, previousInputs: String?,
+                                  progress: (@Sendable (Stage) -> Void)?,
+                                  result: inout Result) throws -> (SiteModel, String, SiteWriter.Manifest?)? {
         progress?(.loading)
         let export = try ExportLoader.load(path: request.export, mapping: request.mapping)
         try Interruption.check()
         let inputs = fingerprint(export: export, templates: templates, request: request)
         result.unusedMappings = export.schema.unusedMappings(in: export.document)
-        if !request.dryRun && writer.isUpToDate(previous, inputs: inputs) {
-            result.upToDate = true
-            return nil
+        var previous: SiteWriter.Manifest?
+        if !request.dryRun && previousInputs == inputs {
+            previous = writer.previousManifest()
+            if writer.isUpToDate(previous, inputs: inputs) {
+                result.upToDate = true
+                return nil
+            }
         }
         // A read-only or forbidden output fails now, not after rendering.
         if !request.dryRun { try writer.checkWritable() }
@@ -135,7 +145,7 @@ public enum Site {
         try Interruption.check()
         result.report = report.tally
         result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
-        return (model, inputs)
+        return (model, inputs, previous)
     }
 
     /// The templates folder a build of `request` lays over the built-in theme, if any.

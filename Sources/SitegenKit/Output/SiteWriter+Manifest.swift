@@ -56,7 +56,7 @@ extension SiteWriter {
         /// Entry i's path is `pathBytes[pathEnds[i - 1]..<pathEnds[i]]` (from 0 for the first).
         private var pathBytes: [UInt8] = []
         private var pathEnds: [Int] = []
-        private var entries: [Entry] = []
+        private var entries = EntryTable()
         /// Open addressing by path: entry number + 1, 0 for an empty slot.
         private var slots: [Int32] = [Int32](repeating: 0, count: 16)
 
@@ -209,6 +209,67 @@ extension SiteWriter {
             return first ? nil : manifest
         }
 
+        /// The entries as columns: 41 bytes an entry, where an array of `Entry` took 56.
+        private struct EntryTable: Sendable {
+            private var hashes: [ContentHash] = []
+            private var sources: [ContentHash] = []
+            private var sizes: [Int] = []
+            /// Per entry: the hash's kind (low nibble) and the source's (high): 0 a hash, 1 none, 2 text.
+            private var kinds: [UInt8] = []
+            /// The fields of kind text (never written by sitegen), by entry.
+            private var texts: [Int: (hash: String, source: String)] = [:]
+
+            var count: Int { sizes.count }
+            var indices: Range<Int> { sizes.indices }
+
+            mutating func reserveCapacity(_ n: Int) {
+                hashes.reserveCapacity(n)
+                sources.reserveCapacity(n)
+                sizes.reserveCapacity(n)
+                kinds.reserveCapacity(n)
+            }
+
+            mutating func append(_ entry: Entry) {
+                hashes.append(ContentHash(high: 0, low: 0))
+                sources.append(ContentHash(high: 0, low: 0))
+                sizes.append(0)
+                kinds.append(0)
+                self[count - 1] = entry
+            }
+
+            subscript(i: Int) -> Entry {
+                get {
+                    Entry(hash: field(kinds[i] & 0xF, hashes[i], texts[i]?.hash), size: sizes[i],
+                          source: field(kinds[i] >> 4, sources[i], texts[i]?.source))
+                }
+                set {
+                    let (hk, h, ht) = EntryTable.split(newValue.hash)
+                    let (sk, sh, st) = EntryTable.split(newValue.source)
+                    hashes[i] = h
+                    sources[i] = sh
+                    sizes[i] = newValue.size
+                    kinds[i] = hk | sk << 4
+                    if hk == 2 || sk == 2 { texts[i] = (ht, st) } else if !texts.isEmpty { texts[i] = nil }
+                }
+            }
+
+            private func field(_ kind: UInt8, _ hash: ContentHash, _ text: String?) -> Field {
+                switch kind {
+                case 0: return .hash(hash)
+                case 1: return .none
+                default: return .text(text ?? "")
+                }
+            }
+
+            private static func split(_ field: Field) -> (UInt8, ContentHash, String) {
+                switch field {
+                case let .hash(hash): return (0, hash, "")
+                case .none: return (1, ContentHash(high: 0, low: 0), "")
+                case let .text(text): return (2, ContentHash(high: 0, low: 0), text)
+                }
+            }
+        }
+
         // MARK: The path index
 
         private func pathRange(_ i: Int) -> Range<Int> { (i == 0 ? 0 : pathEnds[i - 1])..<pathEnds[i] }
@@ -250,6 +311,34 @@ extension SiteWriter {
 
     /// The previous build's manifest, if the output folder has one.
     public func previousManifest() -> Manifest? { Manifest.read(manifestPath) }
+
+    /// The inputs the previous build's manifest names (its first line; "" for an older
+    /// manifest), or nil when the output folder has no manifest: what a build needs before
+    /// it has loaded the export, without holding the whole manifest while it does.
+    public func previousInputs() -> String? {
+        let fd = open(manifestPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // As `Manifest.read`: the first line that is not empty must say it is a manifest.
+        var line: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        reading: while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            for byte in buffer[0..<n] {
+                if byte == 0x0A {
+                    if line.isEmpty { continue }
+                    break reading
+                }
+                line.append(byte)
+            }
+        }
+        guard !line.isEmpty else { return nil }
+        let header = String(decoding: line, as: UTF8.self)
+        guard header.hasPrefix("sitegen-manifest ") else { return nil }
+        return header.hasPrefix("sitegen-manifest 2 ") ? String(header.dropFirst("sitegen-manifest 2 ".count)) : ""
+    }
 
     /// Whether `path` in the output was made from `source` and is still there, intact in size.
     public static func isUnchanged(_ manifest: Manifest, output: String, path: String, source: String) -> Bool {

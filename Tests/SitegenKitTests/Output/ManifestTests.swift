@@ -51,4 +51,28 @@ import Testing
         #expect(old.paths(missingFrom: new) == stride(from: 1, to: 5_000, by: 2).map { "p/\($0)/index.html" }.sorted())
         #expect(new.paths(missingFrom: old) == [])
     }
+
+    /// The first line alone, read before the export is loaded: as `Manifest.read` reads it.
+    @Test func previousInputsIsTheFirstLinesInputs() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let writer = SiteWriter(output: out)
+        #expect(writer.previousInputs() == nil, "no manifest")
+        let cases: [(String, String?)] = [
+            ("sitegen-manifest 2 abc-def\n\(Self.hashA) 1 - a.html\n", "abc-def"),
+            ("\n\nsitegen-manifest 2 x y\n", "x y"),
+            ("sitegen-manifest 2 " + String(repeating: "z", count: 10_000), String(repeating: "z", count: 10_000)),
+            ("sitegen-manifest 1\n", ""),
+            ("not a manifest\n", nil),
+            ("", nil),
+            ("\n\n", nil),
+        ]
+        for (text, inputs) in cases {
+            try text.write(toFile: out + "/" + SiteWriter.manifestName, atomically: false, encoding: .utf8)
+            #expect(writer.previousInputs() == inputs, "\(text.prefix(40))")
+            #expect((writer.previousManifest() != nil) == (inputs != nil), "the whole manifest reads alike")
+            if let inputs { #expect(writer.previousManifest()?.inputs == (text.hasPrefix("sitegen-manifest 1") ? "" : inputs)) }
+        }
+    }
 }
