@@ -119,13 +119,30 @@ extension SiteWriter {
             var out = Array("sitegen-manifest 2 \(inputs)\n".utf8)
             let flushAt = 1 << 20
             out.reserveCapacity(flushAt + 4096)
+            // Hashes are written as hex digits straight into the buffer: with two `description`
+            // strings a line, a one-bio rebuild at 100,000 users spent 1.6 s writing, 1.3 s
+            // without (means of four runs).
+            func append(_ field: Field) {
+                guard case let .hash(hash) = field else {
+                    out += field.text.utf8
+                    return
+                }
+                appendHex(hash.high)
+                appendHex(hash.low)
+            }
+            func appendHex(_ word: UInt64) {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    let digit = UInt8((word >> UInt64(shift)) & 0xF)
+                    out.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+                }
+            }
             for i in sortedIndices() {
                 let e = entries[i]
-                out += e.hash.text.utf8
+                append(e.hash)
                 out.append(0x20)
                 out += String(e.size).utf8
                 out.append(0x20)
-                out += e.source.text.utf8
+                append(e.source)
                 out.append(0x20)
                 out += pathBytes[pathRange(i)]
                 out.append(0x0A)
