@@ -8,10 +8,15 @@ import Glibc
 extension SiteWriter {
     /// Refuses a folder that has files but no manifest: it is not a previous sitegen output.
     public func checkOutputFolder(_ manifest: Manifest?) throws {
+        try checkOutputFolder(hasManifest: manifest != nil)
+    }
+
+    /// `checkOutputFolder`, knowing only whether the folder has a manifest (`previousInputs()`).
+    public func checkOutputFolder(hasManifest: Bool) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: output, isDirectory: &isDir) else { return }
         guard isDir.boolValue else { throw SitegenError(file: output, message: "exists and is not a folder") }
-        if manifest == nil, let entries = try? FileManager.default.contentsOfDirectory(atPath: output),
+        if !hasManifest, let entries = try? FileManager.default.contentsOfDirectory(atPath: output),
            entries.contains(where: { !SiteWriter.isWorkFolder($0) }) {
             throw SitegenError(file: output, message: "is not empty and holds no \(SiteWriter.manifestName): not a previous sitegen output, refusing to write into it (choose another --output or empty it)")
         }

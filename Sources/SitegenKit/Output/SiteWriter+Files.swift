@@ -20,19 +20,26 @@ extension SiteWriter {
 
     /// Writes `bytes` to a new file at `path`; errors name `shown` (the file's place in the output).
     static func writeFile(_ path: String, _ bytes: [UInt8], shown: String? = nil) throws {
+        try writeFile(path, shown: shown) { write in try write(bytes) }
+    }
+
+    /// Writes a new file at `path` from the pieces `fill` hands to its argument, in order.
+    static func writeFile(_ path: String, shown: String? = nil, _ fill: (([UInt8]) throws -> Void) throws -> Void) throws {
         let name = shown ?? path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw cannotWrite(name) }
         defer { close(fd) }
-        var done = 0
-        try bytes.withUnsafeBytes { raw in
-            while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw cannotWrite(name)
+        try fill { bytes in
+            var done = 0
+            try bytes.withUnsafeBytes { raw in
+                while done < raw.count {
+                    let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw cannotWrite(name)
+                    }
+                    done += n
                 }
-                done += n
             }
         }
     }

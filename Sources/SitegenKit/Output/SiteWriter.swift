@@ -72,7 +72,9 @@ public struct SiteWriter {
             SiteWriter.removeTree(staging)
             throw unpublished(error)
         }
-        return Publication(writer: self, previous: manifest ?? Manifest(), next: Manifest(inputs: inputs),
+        var next = Manifest(inputs: inputs)
+        if let manifest { next.reserve(manifest.count, pathBytes: manifest.pathByteCount) }
+        return Publication(writer: self, previous: manifest ?? Manifest(), next: next,
                            staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
     }
 
@@ -98,16 +100,16 @@ public struct SiteWriter {
                     try SiteWriter.checkRelative(file.path)
                     guard let bytes = file.bytes else {
                         // Not rendered: the previous build's file was made from the same inputs.
-                        guard let old = previous.files[file.path] else {
+                        guard let old = previous[file.path] else {
                             throw SitegenError(file: file.path, message: "internal error: an unrendered file has no previous version")
                         }
-                        next.files[file.path] = old
+                        next.set(file.path, old)
                         summary.unchanged += 1
                         continue
                     }
-                    let hash = ContentHash(bytes).description
-                    next.files[file.path] = (hash, bytes.count, file.source)
-                    if let old = previous.files[file.path], old.hash == hash, old.size == bytes.count {
+                    let hash = Manifest.Field.hash(ContentHash(bytes))
+                    next.set(file.path, Manifest.Entry(hash: hash, size: bytes.count, source: Manifest.Field(file.source)))
+                    if let old = previous[file.path], old.hash == hash, old.size == bytes.count {
                         var info = stat()
                         if stat(output + "/" + file.path, &info) == 0, Int(info.st_size) == bytes.count {
                             summary.unchanged += 1
@@ -134,7 +136,7 @@ public struct SiteWriter {
         public func finish() throws -> Summary {
             var summary = self.summary
             do {
-                try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, Array(next.text().utf8), shown: writer.manifestPath)
+                try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, shown: writer.manifestPath) { write in try next.text(write) }
                 try Interruption.check()
             } catch {
                 abandon()
@@ -177,7 +179,7 @@ public struct SiteWriter {
             abandon()
 
             // 4. Files of the previous build that this one no longer produces.
-            for path in previous.files.keys.sorted() where next.files[path] == nil && (try? SiteWriter.checkRelative(path)) != nil {
+            for path in previous.paths(missingFrom: next) where (try? SiteWriter.checkRelative(path)) != nil {
                 if unlink(output + "/" + path) == 0 { summary.removed += 1 }
                 var folder = PathNames.parent(path)
                 while !folder.isEmpty && rmdir(output + "/" + folder) == 0 {

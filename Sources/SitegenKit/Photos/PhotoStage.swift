@@ -176,9 +176,9 @@ public enum PhotoStage {
     /// holds, by key.
     static func reusable(in manifest: SiteWriter.Manifest, output: String) -> [Substring: Picture] {
         var candidates: [Substring: Picture] = [:]
-        for (path, file) in manifest.files {
+        manifest.forEach { path, file in
             guard let key = Picture.key(ofVariant: path), candidates[key] == nil,
-                  let picture = Picture(key: String(key), manifestSource: file.source) else { continue }
+                  let picture = Picture(key: String(key), manifestSource: file.source.text) else { return }
             candidates[key] = picture
         }
         return candidates.filter { _, picture in

@@ -9,9 +9,9 @@ struct PageContexts: Sendable {
     let graph: FollowGraph
     let options: SiteOptions
     let renderers: MarkdownRenderers
-    /// Computed once, used by many pages.
-    private var summaries: [Context] = []
-    private var tiles: [Context] = []
+    /// Computed once, used by many pages. (User summaries and tiles are made when asked
+    /// for: kept for the whole build they held 140 MB at 100,000 users, and each is made
+    /// about once per batch, the fragments being cached.)
     private var alts: [String] = []
     private(set) var plainCaptions: [String] = []
     /// Fingerprints of each user summary and tile (pages include them by the thousand).
@@ -24,6 +24,8 @@ struct PageContexts: Sendable {
     private var userPaths: [String] = []
     /// The directory's jump list: each first letter and the page it starts on.
     private(set) var jumps: [(label: String, page: Int)] = []
+    /// The number of rows of each user's follower and following lists (`listCount`).
+    private(set) var listCounts: (followers: [Int32], following: [Int32]) = ([], [])
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
     let fragments = Fragments()
     /// The rows of follower and following lists of several pages, sorted once.
@@ -41,18 +43,15 @@ struct PageContexts: Sendable {
         userPaths = model.users.map { "u/\(Slugs.urlSegment($0.slug))/" }
         rank = [Int](repeating: 0, count: model.users.count)
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
+        listCounts = (PageContexts.countListRows(model, followers: true), PageContexts.countListRows(model, followers: false))
         jumps = PageContexts.directoryJumps(directoryOrder, folded: folded, size: options.listSize)
         // On every core; each step reads what the one before it set, from a copy of self.
-        let paths = self
-        summaries = .parallelMap(count: model.users.count) { paths.makeSummary($0) }
         plainCaptions = .parallelMap(count: model.posts.count) { PageContexts.plainText(model.posts[$0].caption) }
         let captions = self
         alts = .parallelMap(count: model.posts.count) { captions.makeAlt($0) }
-        let withAlts = self
-        tiles = .parallelMap(count: model.posts.count) { withAlts.makeTile($0) }
         let shared = self
-        summaryHashes = .parallelMap(count: model.users.count) { TemplateValue.object(shared.summaries[$0]).fingerprint(shared) }
-        tileHashes = .parallelMap(count: model.posts.count) { TemplateValue.object(shared.tiles[$0]).fingerprint(shared) }
+        summaryHashes = .parallelMap(count: model.users.count) { TemplateValue.object(shared.makeSummary($0)).fingerprint(shared) }
+        tileHashes = .parallelMap(count: model.posts.count) { TemplateValue.object(shared.makeTile($0)).fingerprint(shared) }
     }
 
     // MARK: - Paths (relative to the site root)
@@ -92,8 +91,8 @@ struct PageContexts: Sendable {
          "tileRatio": .string(options.tile.rawValue), "generator": "sitegen"]
     }
 
-    func userSummary(_ u: Int) -> Context { summaries[u] }
-    func tile(_ p: Int) -> Context { tiles[p] }
+    func userSummary(_ u: Int) -> Context { makeSummary(u) }
+    func tile(_ p: Int) -> Context { makeTile(p) }
     func altText(_ p: Int) -> String { alts[p] }
 
     private func makeSummary(_ u: Int) -> Context {

@@ -92,11 +92,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The page's template and context (deferred values unresolved); nil for the JSON files.
-    func context(of page: Page, htmlPaths: [String]) -> (template: String, context: Context)? {
+    func context(of page: Page, htmlPaths: HTMLPaths) -> (template: String, context: Context)? {
         switch page {
         case let .index(n, pages): return ("index", contexts.index(page: n, pages: pages))
         case .notFound: return ("404", contexts.notFound())
-        case let .sitemap(_, urls): return ("sitemap", contexts.sitemap(htmlPaths[urls]))
+        case let .sitemap(_, urls): return ("sitemap", contexts.sitemap(htmlPaths[urls][...]))
         case let .sitemapIndex(parts): return ("sitemap", contexts.sitemapIndex(parts: parts))
         case .usersJSON, .searchIndex, .searchBucket: return nil
         case let .profile(u, n, pages): return ("profile", contexts.profile(u, page: n, pages: pages))
@@ -109,16 +109,15 @@ public struct SiteRenderer: Sendable {
 
     /// Renders a page unless `previous` says the same inputs made the file that is there.
     /// `global` is the hash of what every page depends on (`globalFingerprint()`).
-    func render(_ page: Page, path: String, htmlPaths: [String], global: ContentHash,
+    func render(_ page: Page, path: String, htmlPaths: HTMLPaths, global: ContentHash,
                 unchanged: (String, String) -> Bool) -> RenderedFile {
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
-            let text: String
+            let bytes: [UInt8]
             switch page {
-            case .searchIndex: text = search.indexJSON()
-            case let .searchBucket(b): text = search.bucketJSON(b, contexts: contexts)
-            default: text = usersJSON()
+            case .searchIndex: bytes = Array(search.indexJSON().utf8)
+            case let .searchBucket(b): bytes = Array(search.bucketJSON(b, contexts: contexts).utf8)
+            default: bytes = usersJSON()
             }
-            let bytes = Array(text.utf8)
             return RenderedFile(path: path, bytes: bytes, source: ContentHash(bytes).description)
         }
         let source = global.then(ContentHash(tag: 13, template)).then(TemplateValue.object(context).fingerprint(contexts)).description
@@ -176,34 +175,60 @@ public struct SiteRenderer: Sendable {
     /// enough that a build holds a few megabytes of pages, not the site.
     public static let batchSize = 4_096
 
+    /// Most items (user rows, tiles, sitemap URLs, users of a JSON file: `weight(of:)`) a batch
+    /// holds: a batch of 4,096 pages was 130 MB at 100,000 users when it was the directory's
+    /// 1,000 pages, `users.json` and the search files with their 100,000 cached rows; about
+    /// half a kilobyte an item, this keeps a batch near 16 MB of pages and as much of fragments.
+    public static let batchItems = 32_768
+
+    /// About how many items (rows, tiles, URLs, users) a page lists, for cutting batches.
+    func weight(of page: Page) -> Int {
+        switch page {
+        case .index, .list: return contexts.options.listSize
+        case .profile, .tag: return contexts.options.pageSize
+        case .usersJSON: return model.users.count
+        case .searchIndex: return search.shards.count / 8 + 1
+        case .searchBucket: return SearchIndex.bucketEntries
+        case let .sitemap(_, urls): return urls.count
+        case .feed: return 20
+        case let .post(p): return 1 + model.posts[p].comments.count
+        case .notFound, .sitemapIndex: return 1
+        }
+    }
+
     /// Every file of the site, as `renderAll` gives them and in the same order, handed to
     /// `batch` a few thousand at a time as they are rendered (the pages of a batch are
     /// rendered on all cores; `batch` runs on the calling thread between batches).
     public func render(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
                        progress: (@Sendable (Int, Int) -> Void)? = nil, batchSize: Int = SiteRenderer.batchSize,
-                       batch: ([RenderedFile]) throws -> Void) throws {
-        var allPages = pages()
-        var allPaths = allPages.map(path)
-        // Folder URLs of the HTML pages, for the sitemap (the 404 page is not listed).
-        let htmlPaths = allPaths.filter { $0.hasSuffix("index.html") }.map { path -> String in
-            let folders = path.dropLast("index.html".count).split(separator: "/")
-            return folders.isEmpty ? "" : folders.map { Slugs.urlSegment(String($0)) }.joined(separator: "/") + "/"
-        }
-        let parts = Sitemaps.parts(htmlPaths.map { contexts.sitemapLocation($0) }, maxURLs: contexts.options.sitemapSize)
+                       batchItems: Int = SiteRenderer.batchItems, batch: ([RenderedFile]) throws -> Void) throws {
+        let base = self.pages()
+        // The HTML pages, for the sitemap (the 404 page is not listed), by number: their paths
+        // are made again when a sitemap is rendered. (Every page's path and URL held as
+        // strings for the whole build took 60 MB at 100,000 users.)
+        let htmlPaths = HTMLPaths(renderer: self, pages: base)
+        let parts = Sitemaps.parts(htmlPaths.indices.lazy.map { contexts.sitemapLocation(htmlPaths[$0]) },
+                                   maxURLs: contexts.options.sitemapSize)
         let sitemaps: [Page] = parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
             : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
-        allPages += sitemaps
-        allPaths += sitemaps.map(path)
-        let (pages, paths) = (allPages, allPaths)
+        let count = base.count + sitemaps.count
+        let page = { @Sendable (i: Int) in i < base.count ? base[i] : sitemaps[i - base.count] }
         let global = globalFingerprint()
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let done = Atomic<Int>(0)
         var start = 0
-        while start < pages.count {
-            let range = start..<min(pages.count, start + max(1, batchSize))
+        while start < count {
+            var end = start + 1
+            var items = weight(of: page(start))
+            while end < count && end - start < batchSize && items + weight(of: page(end)) <= batchItems {
+                items += weight(of: page(end))
+                end += 1
+            }
+            let range = start..<end
             start = range.upperBound
             var results = [RenderedFile?](repeating: nil, count: range.count)
-            let chunk = 256
+            // Chunks of up to 256 pages, smaller in a short batch so that every core has some.
+            let chunk = max(1, min(256, range.count / (workers * 4)))
             let chunks = (range.count + chunk - 1) / chunk
             let workerCount = min(workers, chunks)
             results.withUnsafeMutableBufferPointer { results in
@@ -216,10 +241,10 @@ public struct SiteRenderer: Sendable {
                         for i in first..<min(range.upperBound, first + chunk) {
                             // SIGINT/SIGTERM: stop; the pages left are nil and nothing more is handed on.
                             if Interruption.signal != nil { return }
-                            out.base[i - range.lowerBound] = render(pages[i], path: paths[i], htmlPaths: htmlPaths, global: global, unchanged: unchanged)
+                            out.base[i - range.lowerBound] = render(page(i), path: path(of: page(i)), htmlPaths: htmlPaths, global: global, unchanged: unchanged)
                         }
                         let n = min(chunk, range.upperBound - first)
-                        progress?(done.add(n, ordering: .relaxed).newValue, pages.count)
+                        progress?(done.add(n, ordering: .relaxed).newValue, count)
                         c += workerCount
                     }
                 }
@@ -232,16 +257,51 @@ public struct SiteRenderer: Sendable {
         try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) })
     }
 
+    /// The folder URLs of the site's HTML pages (`u/ana/`, `` for the root), in page order.
+    struct HTMLPaths: Sendable {
+        let renderer: SiteRenderer
+        let pages: [Page]
+        /// Numbers in `pages` of the pages whose file is an `index.html`.
+        let numbers: [Int32]
+
+        init(renderer: SiteRenderer, pages: [Page]) {
+            self.renderer = renderer
+            self.pages = pages
+            numbers = pages.indices.filter { renderer.path(of: pages[$0]).hasSuffix("index.html") }.map(Int32.init)
+        }
+
+        var indices: Range<Int> { numbers.indices }
+
+        subscript(i: Int) -> String {
+            let path = renderer.path(of: pages[Int(numbers[i])])
+            let folder = path.dropLast("index.html".count)
+            // Most paths need no percent-encoding: the folder is its own URL.
+            if !folder.hasPrefix("/") && !folder.contains("//") && folder.utf8.allSatisfy({ Slugs.isUnreserved($0) || $0 == UInt8(ascii: "/") }) {
+                return String(folder)
+            }
+            let folders = folder.split(separator: "/")
+            return folders.isEmpty ? "" : folders.map { Slugs.urlSegment(String($0)) }.joined(separator: "/") + "/"
+        }
+
+        subscript(range: Range<Int>) -> [String] { range.map { self[$0] } }
+    }
+
     /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.
-    func usersJSON() -> String {
-        var out = "["
+    /// Made as bytes, a user at a time: as one growing `String`, then copied to bytes, it
+    /// took 45 MB at 100,000 users, the largest allocation of the first batch.
+    func usersJSON() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(model.users.count * 200 + 4)
+        out.append(UInt8(ascii: "["))
         for (i, u) in contexts.directoryOrder.enumerated() {
             let user = model.users[u]
-            out += i == 0 ? "\n" : ",\n"
-            out += "{\"uid\":\(JSONString.quoted(user.uid)),\"username\":\(JSONString.quoted(user.username)),\"name\":\(JSONString.quoted(user.name)),"
-            out += "\"slug\":\(JSONString.quoted(user.slug)),\"url\":\(JSONString.quoted(contexts.userPath(u))),"
-            out += "\"posts\":\(user.postCount),\"followers\":\(user.followers),\"following\":\(user.following)}"
+            var line = i == 0 ? "\n" : ",\n"
+            line += "{\"uid\":\(JSONString.quoted(user.uid)),\"username\":\(JSONString.quoted(user.username)),\"name\":\(JSONString.quoted(user.name)),"
+            line += "\"slug\":\(JSONString.quoted(user.slug)),\"url\":\(JSONString.quoted(contexts.userPath(u))),"
+            line += "\"posts\":\(user.postCount),\"followers\":\(user.followers),\"following\":\(user.following)}"
+            out += line.utf8
         }
-        return out + "\n]\n"
+        out += "\n]\n".utf8
+        return out
     }
 }

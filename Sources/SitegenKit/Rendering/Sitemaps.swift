@@ -13,11 +13,13 @@ enum Sitemaps {
 
     /// The ranges of `locations` (unescaped) that each file holds, in order: one range when
     /// all fit one file (also when there are none), else as many files as the limits need.
-    static func parts(_ locations: [String], maxURLs: Int = maxURLs, maxBytes: Int = maxBytes) -> [Range<Int>] {
+    static func parts<Locations: Sequence<String>>(_ locations: Locations, maxURLs: Int = maxURLs, maxBytes: Int = maxBytes) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
         var bytes = frame
+        var count = 0
         for (i, loc) in locations.enumerated() {
+            count += 1
             let size = escapedSize(loc) + perURL
             if i > start && (i - start >= maxURLs || bytes + size > maxBytes) {
                 parts.append(start..<i)
@@ -26,7 +28,7 @@ enum Sitemaps {
             }
             bytes += size
         }
-        parts.append(start..<locations.count)
+        parts.append(start..<count)
         return parts
     }
 

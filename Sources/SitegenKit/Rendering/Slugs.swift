@@ -41,17 +41,20 @@ enum Slugs {
         return result
     }
 
+    /// A byte a URL path segment holds as it is (RFC 3986's unreserved characters).
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// A path segment for a URL: UTF-8 percent-encoded except unreserved ASCII.
     static func urlSegment(_ s: String) -> String {
-        func unreserved(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                return true
-            default:
-                return false
-            }
-        }
+        let unreserved = isUnreserved
         if s.utf8.allSatisfy(unreserved) { return s }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []

@@ -26,16 +26,14 @@ public struct AuditReport: Sendable {
 
     public var dialect: Dialect { export.dialect }
 
+    /// The findings without the export (what a build keeps).
+    public var tally: FindingTally { FindingTally(findings: findings, summarized: summarized) }
+
     /// Findings per code, codes in alphabetical order.
-    public var summary: [(code: FindingCode, count: Int)] {
-        var counts: [FindingCode: Int] = [:]
-        for f in findings { counts[f.code, default: 0] += 1 }
-        for (code, s) in summarized { counts[code, default: 0] += s.count }
-        return counts.keys.sorted().map { ($0, counts[$0]!) }
-    }
+    public var summary: [(code: FindingCode, count: Int)] { tally.summary }
 
     /// Every finding, kept or summarized.
-    public var findingCount: Int { findings.count + summarized.values.reduce(0) { $0 + $1.count } }
+    public var findingCount: Int { tally.findingCount }
 
     public var repairableCount: Int {
         findings.filter { $0.repair != .none }.count + summarized.values.reduce(0) { $0 + $1.repairable }

@@ -164,3 +164,30 @@ import Testing
                 "the staging folder is removed")
     }
 }
+
+/// A batch is also cut by the items its pages list (rows, tiles, URLs: `weight(of:)`), so that
+/// a run of large pages (the directory's) is not held all at once.
+@Suite struct SiteBatchItemTests {
+    @Test func batchesAreTheLongestRunsWhoseItemsFit() throws {
+        let report = try Audit.run(exportAt: SiteTest.sampleExport)
+        let model = SiteModel.build(from: report)
+        let templates = try TemplateSet(folder: SiteTest.templates)
+        let renderer = SiteRenderer(model: model, templates: templates, options: SiteOptions(pageSize: 2, listSize: 3))
+        let all = try renderer.renderAll(jobs: 2)
+        var batches: [[RenderedFile]] = []
+        try renderer.render(jobs: 2, batchSize: 1_000, batchItems: 10) { batches.append($0) }
+        // The pages without the sitemap's, cut greedily: a page starts a new batch when its
+        // items would take the batch over 10; a batch has at least one page.
+        var expected: [Int] = []
+        var items = 0
+        for page in renderer.pages() {
+            let w = renderer.weight(of: page)
+            if expected.isEmpty || items + w > 10 { expected.append(1); items = w } else { expected[expected.count - 1] += 1; items += w }
+        }
+        let counts = batches.map(\.count)
+        #expect(Array(counts.prefix(expected.count - 1)) == Array(expected.dropLast()))
+        #expect(counts.count > 10)
+        #expect(batches.flatMap { $0 }.map(\.path) == all.map(\.path))
+        #expect(batches.flatMap { $0 }.map(\.bytes) == all.map(\.bytes))
+    }
+}
