@@ -137,12 +137,17 @@ import Testing
 /// A build renders and stages its pages a batch at a time (bounded memory): the files and
 /// their order are `renderAll`'s whatever the batch size, and a build is all or nothing.
 @Suite struct SiteBatchTests {
+    /// The sample site's renderer (2 tiles and 3 rows a page: many pages) and every file it
+    /// renders at once, to compare batches with.
+    static func sampleRenderer() throws -> (SiteRenderer, [RenderedFile]) {
+        let model = SiteModel.build(from: try Audit.run(exportAt: SiteTest.sampleExport))
+        let renderer = SiteRenderer(model: model, templates: try TemplateSet(folder: SiteTest.templates),
+                                    options: SiteOptions(pageSize: 2, listSize: 3))
+        return (renderer, try renderer.renderAll(jobs: 2))
+    }
+
     @Test func batchesHoldEveryFileInOrder() throws {
-        let report = try Audit.run(exportAt: SiteTest.sampleExport)
-        let model = SiteModel.build(from: report)
-        let templates = try TemplateSet(folder: SiteTest.templates)
-        let renderer = SiteRenderer(model: model, templates: templates, options: SiteOptions(pageSize: 2, listSize: 3))
-        let all = try renderer.renderAll(jobs: 2)
+        let (renderer, all) = try Self.sampleRenderer()
         var batches: [[RenderedFile]] = []
         try renderer.render(jobs: 2, batchSize: 7) { batches.append($0) }
         #expect(batches.dropLast(2).allSatisfy { $0.count == 7 } && batches.count > 10, "pages 7 at a time, then the last pages, then the assets")
@@ -169,11 +174,7 @@ import Testing
 /// a run of large pages (the directory's) is not held all at once.
 @Suite struct SiteBatchItemTests {
     @Test func batchesAreTheLongestRunsWhoseItemsFit() throws {
-        let report = try Audit.run(exportAt: SiteTest.sampleExport)
-        let model = SiteModel.build(from: report)
-        let templates = try TemplateSet(folder: SiteTest.templates)
-        let renderer = SiteRenderer(model: model, templates: templates, options: SiteOptions(pageSize: 2, listSize: 3))
-        let all = try renderer.renderAll(jobs: 2)
+        let (renderer, all) = try SiteBatchTests.sampleRenderer()
         var batches: [[RenderedFile]] = []
         try renderer.render(jobs: 2, batchSize: 1_000, batchItems: 10) { batches.append($0) }
         // The pages without the sitemap's, cut greedily: a page starts a new batch when its
