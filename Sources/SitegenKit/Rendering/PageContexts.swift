@@ -113,7 +113,7 @@ struct PageContexts: Sendable {
         var tile: Context = ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.src),
                              "srcRelative": .bool(!SafeURL.isHTTP(post.src)), "hasImage": .bool(!post.src.isEmpty),
                              "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p))]
-        if let picture = post.picture {
+        if let picture = model.picture(of: post) {
             tile["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.gridSizes(width: picture.width, height: picture.height, tile: options.tile)))
         }
         return tile

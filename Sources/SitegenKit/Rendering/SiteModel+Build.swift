@@ -122,7 +122,7 @@ extension SiteModel {
         }
         return Post(key: entry.key, owner: owner, src: url, width: 600, height: height,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
-                    time: time ?? pushIDTime(entry.key), likes: likes, comments: [], photo: photo)
+                    time: time ?? pushIDTime(entry.key), likes: likes, comments: [], photo: photo.map(Int32.init) ?? -1)
     }
 
     /// The creation time a push id encodes, when it is one and the time can be shown; else 0.
@@ -153,7 +153,7 @@ extension SiteModel {
         }
         return Post(key: entry.key, owner: owner, src: "", width: 600, height: 600,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
-                    time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo)
+                    time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
     }
 
     /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.
