@@ -97,14 +97,13 @@ public enum Site {
             return nil
         }
         let (model, inputs) = (loaded.model, loaded.inputs)
-        let previous = loaded.previous ?? (previousInputs == nil || request.dryRun ? nil : writer.previousManifest())
+        let previous = loaded.previous ?? (previousInputs == nil ? nil : writer.previousManifest())
 
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
         let start = DispatchTime.now()
         let output = writer.output
         // Pages are staged as they are rendered, a batch at a time: memory holds one batch.
-        var publication = loaded.photosStaged ? loaded.publication
-            : request.dryRun ? nil : try writer.beginPublication(inputs: inputs, previous: previous)
+        var publication = try loaded.publication ?? (request.dryRun ? nil : writer.beginPublication(inputs: inputs, previous: previous))
         var files = 0
         do {
             try renderer.render(
@@ -131,7 +130,6 @@ public enum Site {
         var inputs: String
         var previous: SiteWriter.Manifest?
         var publication: SiteWriter.Publication?
-        var photosStaged: Bool
     }
 
     /// Loads and audits the export, builds the site model and stages its photos; nil when
@@ -172,7 +170,7 @@ public enum Site {
         var publication: SiteWriter.Publication?
         progress?(.photos(done: 0, total: model.photos.count))
         if !model.photos.isEmpty {
-            if previous == nil && previousInputs != nil && !request.dryRun { previous = writer.previousManifest() }
+            if previous == nil && previousInputs != nil { previous = writer.previousManifest() }
             publication = request.dryRun ? nil : try writer.beginPublication(inputs: inputs, previous: previous)
             do {
                 result.photos = try PhotoStage.run(model.photos, document: export.document, previous: previous, output: writer.output,
@@ -187,7 +185,7 @@ public enum Site {
             }
             model.setPictures(result.photos.pictures)
         }
-        return Loaded(model: model, inputs: inputs, previous: previous, publication: publication, photosStaged: !model.photos.isEmpty)
+        return Loaded(model: model, inputs: inputs, previous: previous, publication: publication)
     }
 
     /// The templates folder a build of `request` lays over the built-in theme, if any.

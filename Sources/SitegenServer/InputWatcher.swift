@@ -30,7 +30,7 @@ public struct InputWatcher: Sendable {
             note(tree, kind: S_IFDIR, into: &out)
             guard let walker = FileManager.default.enumerator(atPath: tree) else { continue }
             for case let relative as String in walker {
-                // Only folders are looked at; the walk still lists files, but stats none of them.
+                // Only folders are noted: a photo's own size and time are not compared.
                 if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
                     note(tree + "/" + relative, kind: S_IFDIR, into: &out)
                 }
