@@ -179,6 +179,9 @@ public enum Site {
                     result.files += files.count
                     try publication?.stage(files)
                 }
+            } catch let missing as PhotoStage.LibraryUnavailable {
+                publication?.abandon()
+                throw SitegenError(file: request.export, message: "its photos need libvips, which cannot be loaded (\(missing.reason)); install it (on Debian or Ubuntu: apt-get install libvips42)")
             } catch {
                 publication?.abandon()
                 throw error

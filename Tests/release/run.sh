@@ -3,7 +3,7 @@
 # installed by its own `install` script, run outside the checkout; then, in a minimal
 # Debian root with no Swift and no -dev package (debootstrap --variant=minbase bookworm,
 # cached in $SITEGEN_TEST_ROOTS, default /var/cache/sitegen-test), the .deb installed by
-# apt with what it depends on, and the tarball once libvips is there. Checks: --version, init,
+# apt with what it depends on, and the tarball's binary before libvips is there. Checks: --version, init,
 # build with the built-in theme (the same site the checkout builds) and from the export
 # gzipped, audit --fix to a .gz, build with one template overridden, the config file's
 # one-line errors, the man page and completions.
@@ -116,8 +116,19 @@ if [ -x "$base/bin/bash" ]; then
     : >"$chroot_dir/etc/apt/sources.list"
   in_root() { chroot "$chroot_dir" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin /bin/bash -c "$1"; }
   check "root: no Swift, no cmark-gfm, no libvips" in_root '! command -v swift && ! ls /usr/lib/x86_64-linux-gnu/libcmark* /usr/lib/x86_64-linux-gnu/libvips* 2>/dev/null'
-  check "root: the tarball's install says what is missing" in_root \
-    'cd /root && tar -xzf sitegen-*.tar.gz && ! sitegen-*/install /usr/local 2>err.txt && grep -q "apt-get install libvips42" err.txt && ! test -e /usr/local/bin/sitegen'
+  # Without libvips: the tarball installs (naming libvips42 for photos) and builds a site
+  # whose photos stay on Storage; a site with photos to publish stops with one line and
+  # writes nothing.
+  check "root: the tarball installs without libvips, and says photos need it" in_root \
+    'cd /root && tar -xzf sitegen-*.tar.gz && sitegen-*/install /opt/sitegen 2>err.txt && grep -q "apt-get install libvips42" err.txt'
+  check "root: without libvips, the tarball's binary builds the sample" in_root \
+    'cd /root && /opt/sitegen/bin/sitegen build export.json --output tar-public'
+  check "root: the same site from the tarball's binary" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/tar-public"
+  cp Tests/SitegenKitTests/Fixtures/photos/timeline/export.json "$chroot_dir/root/photos.json"
+  check "root: without libvips, a site with photos stops with one line" in_root \
+    'cd /root && ! /opt/sitegen/bin/sitegen build photos.json --output photo-public 2>err.txt && cat err.txt && [ "$(wc -l <err.txt)" -eq 1 ] &&
+     grep -q "photos.json: its photos need libvips, which cannot be loaded (libvips.so.42: cannot open shared object file" err.txt &&
+     grep -q "apt-get install libvips42" err.txt && ! test -e photo-public'
   start=$(date +%s)
   check "root: apt installs the .deb and what it depends on" in_root \
     'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /root/sitegen_*.deb'
@@ -129,9 +140,8 @@ if [ -x "$base/bin/bash" ]; then
   check "root: the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/mysite/public"
   check "root: build from a gzip export" in_root 'cd /root && gzip -c export.json >export.json.gz && sitegen build export.json.gz --output gz-public'
   check "root: the same site from the .gz" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/gz-public"
-  check "root: the tarball installs once libvips is there" in_root \
-    'cd /root && sitegen-*/install /opt/sitegen && /opt/sitegen/bin/sitegen build export.json --output tar-public'
-  check "root: the same site from the tarball's binary" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/tar-public"
+  check "root: with libvips, the photos are published" in_root \
+    'cd /root && sitegen build photos.json --output photo-public 2>err.txt; ls photo-public/assets/img/*.webp photo-public/assets/img/*.jpg >/dev/null && ! grep -q libvips err.txt'
 else
   failed=$((failed + 1))
   echo "release: FAILED: no Debian root to test in (debootstrap failed)"

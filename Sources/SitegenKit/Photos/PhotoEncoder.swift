@@ -26,42 +26,44 @@ enum PhotoEncoder {
         let files: [(path: String, bytes: [UInt8])]
     }
 
-    /// libvips, started once for the process: untrusted loaders blocked, no operation
-    /// cache, one thread per operation (the pipeline runs one photo per core).
-    static let started: Bool = sitegen_vips_start(1) == 0
+    /// libvips, loaded and started once for the process, on the first photo to encode:
+    /// untrusted loaders blocked, no operation cache, one thread per operation (the
+    /// pipeline runs one photo per core). Nil when started; else why it cannot be used
+    /// (e.g. "libvips.so.42: cannot open shared object file: No such file or directory").
+    static let libraryProblem: String? = sitegen_vips_start(1).map { String(cString: $0) }
 
     static func encode(_ bytes: [UInt8], key: String) -> Result<Output, PhotoFailure> {
-        guard started else { return .failure(.libraryUnavailable) }
+        if let problem = libraryProblem { return .failure(.libraryUnavailable(problem)) }
         return bytes.withUnsafeBytes { raw -> Result<Output, PhotoFailure> in
             guard let base = raw.baseAddress, raw.count > 0 else { return .failure(.notAnImage) }
-            defer { vips_error_clear() }
-            guard let loader = vips_foreign_find_load_buffer(base, raw.count).map({ format(ofLoader: String(cString: $0)) }) else {
+            defer { sitegen_vips_error_clear() }
+            guard let loader = sitegen_vips_loader(base, raw.count).map({ format(ofLoader: String(cString: $0)) }) else {
                 return .failure(.notAnImage)
             }
             guard loaders.contains(loader) else { return .failure(.unsupported(loader)) }
 
             // The header: nothing is decoded yet.
             guard let header = sitegen_vips_header(base, raw.count) else { return .failure(.undecodable) }
-            let (w, h) = (Int(vips_image_get_width(header)), Int(vips_image_get_height(header)))
-            let swap = vips_image_get_orientation_swap(header) != 0
-            g_object_unref(header)
+            let (w, h) = (Int(sitegen_vips_width(header)), Int(sitegen_vips_height(header)))
+            let swap = sitegen_vips_orientation_swaps(header) != 0
+            sitegen_vips_unref(header)
             guard w > 0, h > 0 else { return .failure(.undecodable) }
             guard w * h <= PhotoSettings.maxPixels else { return .failure(.tooLarge(width: w, height: h)) }
             let (width, height) = swap ? (h, w) : (w, h)
             let widths = PhotoSettings.widths(forWidth: width)
 
             // The widest variant, decoded once (shrink-on-load, upright, sRGB), kept in memory.
-            var decoded: UnsafeMutablePointer<VipsImage>?
+            var decoded: OpaquePointer?
             guard sitegen_vips_thumbnail(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(widths.last!), &decoded) == 0,
                   let decoded else { return .failure(.undecodable) }
-            var flat: UnsafeMutablePointer<VipsImage>?
+            var flat: OpaquePointer?
             let converted = sitegen_vips_srgb8(decoded, &flat)
-            g_object_unref(decoded)
+            sitegen_vips_unref(decoded)
             guard converted == 0, let flat else { return .failure(.undecodable) }
-            let widest = vips_image_copy_memory(flat)
-            g_object_unref(flat)
+            let widest = sitegen_vips_copy_memory(flat)
+            sitegen_vips_unref(flat)
             guard let widest else { return .failure(.undecodable) }
-            defer { g_object_unref(widest) }
+            defer { sitegen_vips_unref(widest) }
             sitegen_vips_drop_metadata(widest)
 
             var files: [(path: String, bytes: [UInt8])] = []
@@ -71,14 +73,14 @@ enum PhotoEncoder {
                 var image = widest
                 if i != widths.count - 1 {
                     // Resized once into memory: the two savers and the average read it.
-                    var resized: UnsafeMutablePointer<VipsImage>?
+                    var resized: OpaquePointer?
                     guard sitegen_vips_resize_to(widest, Int32(variantWidth), &resized) == 0, let resized else { return .failure(.undecodable) }
-                    let copy = vips_image_copy_memory(resized)
-                    g_object_unref(resized)
+                    let copy = sitegen_vips_copy_memory(resized)
+                    sitegen_vips_unref(resized)
                     guard let copy else { return .failure(.undecodable) }
                     image = copy
                 }
-                defer { if image != widest { g_object_unref(image) } }
+                defer { if image != widest { sitegen_vips_unref(image) } }
                 guard let webp = save(image, sitegen_vips_webp, quality: PhotoSettings.webpQuality),
                       let jpeg = save(image, sitegen_vips_jpeg, quality: PhotoSettings.jpegQuality) else { return .failure(.undecodable) }
                 files.append((picture.path(variantWidth, .webp), WebPMetadata.strip(webp)))
@@ -91,13 +93,13 @@ enum PhotoEncoder {
         }
     }
 
-    private static func save(_ image: UnsafeMutablePointer<VipsImage>,
-                             _ saver: (UnsafeMutablePointer<VipsImage>?, Int32, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<Int>?) -> Int32,
+    private static func save(_ image: OpaquePointer,
+                             _ saver: (OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<Int>?) -> Int32,
                              quality: Int) -> [UInt8]? {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard saver(image, Int32(quality), &buffer, &length) == 0, let buffer else { return nil }
-        defer { g_free(buffer) }
+        defer { sitegen_vips_free(buffer) }
         return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
     }
 }
@@ -109,7 +111,8 @@ enum PhotoFailure: Error, Equatable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int)
     case undecodable
     case unreadable(String)
-    case libraryUnavailable
+    /// libvips cannot be loaded or started: why.
+    case libraryUnavailable(String)
 
     var description: String {
         switch self {
@@ -118,7 +121,7 @@ enum PhotoFailure: Error, Equatable, CustomStringConvertible {
         case let .tooLarge(w, h): "\(w)x\(h) pixels, more than the \(PhotoSettings.maxPixels / 1_000_000) megapixels a photo may have"
         case .undecodable: "cannot be decoded (truncated or damaged)"
         case let .unreadable(reason): "cannot be read: \(reason)"
-        case .libraryUnavailable: "libvips could not be started"
+        case let .libraryUnavailable(reason): "libvips cannot be used: \(reason)"
         }
     }
 }

@@ -22,12 +22,19 @@ public enum PhotoStage {
         public var seconds = 0.0
     }
 
+    /// libvips cannot be loaded or started (it is not installed): the build stops rather
+    /// than publish every photo as a placeholder.
+    public struct LibraryUnavailable: Error, Sendable {
+        public let reason: String
+    }
+
     /// Photos per batch, per worker.
     static let photosPerWorker = 4
 
     /// Processes `sources`, handing each batch's files to `stage` (on the calling thread).
     /// `previous` and `output` say which variants the output already holds. Throws
-    /// `Interrupted` on a signal, or what `stage` throws.
+    /// `Interrupted` on a signal, `LibraryUnavailable` when a photo is to be encoded and
+    /// libvips cannot be loaded, or what `stage` throws.
     public static func run(_ sources: [PhotoSource], document: JSONDocument, previous: SiteWriter.Manifest?, output: String,
                            jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
                            stage: ([RenderedFile]) throws -> Void) throws -> Outcome {
@@ -78,6 +85,8 @@ public enum PhotoStage {
                 case .pending: preconditionFailure("resolved above")
                 case .none:
                     outcome.pictures.append(nil)
+                case let .failed(.libraryUnavailable(reason)):
+                    throw LibraryUnavailable(reason: reason)
                 case let .failed(failure):
                     outcome.pictures.append(nil)
                     outcome.warnings.append("\(sources[range.lowerBound + i].label): \(failure); its tile is a placeholder")

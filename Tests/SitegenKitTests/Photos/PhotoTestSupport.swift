@@ -32,15 +32,15 @@ enum PhotoTest {
 
     /// Decodes a published file (JPEG or WebP) to 8-bit pixels.
     static func pixels(_ bytes: [UInt8]) -> Pixels? {
-        guard PhotoEncoder.started else { return nil }
+        guard PhotoEncoder.libraryProblem == nil else { return nil }
         return bytes.withUnsafeBytes { raw -> Pixels? in
             guard let image = sitegen_vips_header(raw.baseAddress, raw.count) else { return nil }
-            defer { g_object_unref(image) }
+            defer { sitegen_vips_unref(image) }
             var size = 0
-            guard let memory = vips_image_write_to_memory(image, &size) else { return nil }
-            defer { g_free(memory) }
-            return Pixels(width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
-                          bands: Int(vips_image_get_bands(image)),
+            guard let memory = sitegen_vips_pixels(image, &size) else { return nil }
+            defer { sitegen_vips_free(memory) }
+            return Pixels(width: Int(sitegen_vips_width(image)), height: Int(sitegen_vips_height(image)),
+                          bands: Int(sitegen_vips_bands(image)),
                           data: [UInt8](UnsafeRawBufferPointer(start: memory, count: size)))
         }
     }
