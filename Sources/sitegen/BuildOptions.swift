@@ -26,8 +26,11 @@ struct BuildOptions: ParsableArguments {
     @Option(help: "Absolute URL the site is served at, for canonical links, Open Graph, sitemap and feeds.")
     var baseURL: String?
 
-    @Option(help: "Posts per grid page (default: \(SiteConfig.Default.pageSize)).")
+    @Option(help: "Posts per grid page, at most \(SiteOptions.pageSizes.upperBound) (default: \(SiteConfig.Default.pageSize)).")
     var pageSize: Int?
+
+    @Option(help: "Rows per page of the directory and the follower and following lists, at most \(SiteOptions.listSizes.upperBound) (default: \(SiteConfig.Default.listSize)).")
+    var listSize: Int?
 
     @Option(help: "Tile shape: 1:1 (square, the default) or 3:4 (portrait).")
     var tile: String?
@@ -39,7 +42,12 @@ struct BuildOptions: ParsableArguments {
     var title: String?
 
     func validate() throws {
-        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
+        if let pageSize, !SiteOptions.pageSizes.contains(pageSize) {
+            throw ValidationError("--page-size must be from \(SiteOptions.pageSizes.lowerBound) to \(SiteOptions.pageSizes.upperBound).")
+        }
+        if let listSize, !SiteOptions.listSizes.contains(listSize) {
+            throw ValidationError("--list-size must be from \(SiteOptions.listSizes.lowerBound) to \(SiteOptions.listSizes.upperBound).")
+        }
         if jobs < 0 { throw ValidationError("--jobs must be 0 (all cores) or more.") }
         if let tile, SiteOptions.Tile(spelling: tile) == nil { throw ValidationError("--tile must be 1:1 or 3:4.") }
         if let baseURL, !SiteOptions.isValidBaseURL(baseURL) {
@@ -55,7 +63,8 @@ struct BuildOptions: ParsableArguments {
             baseURL: baseURL ?? config.baseURL ?? override,
             pageSize: pageSize ?? config.pageSize ?? SiteConfig.Default.pageSize,
             tile: tile.flatMap(SiteOptions.Tile.init(spelling:)) ?? config.tile ?? SiteConfig.Default.tile,
-            jobs: jobs)
+            jobs: jobs,
+            listSize: listSize ?? config.listSize ?? SiteConfig.Default.listSize)
         return Site.Request(
             export: export ?? config.exportPath,
             output: output ?? config.outputPath,

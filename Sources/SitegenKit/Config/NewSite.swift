@@ -40,6 +40,9 @@ public enum NewSite {
     # Posts per page of a profile's photo grid.
     # page_size = \(SiteConfig.Default.pageSize)
 
+    # Rows per page of the directory and of the follower and following lists.
+    # list_size = \(SiteConfig.Default.listSize)
+
     # The shape of a grid tile: "1:1" (square) or "3:4" (portrait).
     # tile = "1:1"
 

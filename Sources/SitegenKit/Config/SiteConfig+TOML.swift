@@ -47,10 +47,8 @@ extension SiteConfig {
                     throw reader.error(key, "must be an absolute http(s) URL, such as \"https://example.com/profiles/\"")
                 }
                 config.baseURL = url
-            case "page_size":
-                guard let size = value.int, value.type == .int else { throw reader.error(key, "must be an integer, not \(describe(value))") }
-                guard size >= 1 else { throw reader.error(key, "must be at least 1") }
-                config.pageSize = size
+            case "page_size": config.pageSize = try reader.size(value, key, in: SiteOptions.pageSizes)
+            case "list_size": config.listSize = try reader.size(value, key, in: SiteOptions.listSizes)
             case "tile":
                 guard let tile = SiteOptions.Tile(spelling: try reader.string(value, key)) else {
                     throw reader.error(key, "must be \"1:1\" or \"3:4\"")
@@ -88,7 +86,7 @@ extension SiteConfig {
 
     /// Checks each value against the key it stands at, naming the key and its line.
     struct Reader {
-        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "tile", "templates", "exclude", "photos", "schema"]
+        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "list_size", "tile", "templates", "exclude", "photos", "schema"]
         static let schemaKeys = ["dialect", "nodes", "fields"]
 
         let file: String
@@ -143,6 +141,15 @@ extension SiteConfig {
                 let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
                 return name.isEmpty ? nil : name
             }
+        }
+
+        /// A page size: an integer in `range`.
+        func size(_ value: TOMLValueConvertible, _ key: String, in range: ClosedRange<Int>) throws(SitegenError) -> Int {
+            guard let size = value.int, value.type == .int else { throw error(key, "must be an integer, not \(SiteConfig.describe(value))") }
+            guard range.contains(size) else {
+                throw error(key, size < range.lowerBound ? "must be at least \(range.lowerBound)" : "must be at most \(range.upperBound), so that no page exceeds 1 MB")
+            }
+            return size
         }
 
         func path(_ value: TOMLValueConvertible, _ key: String) throws(SitegenError) -> String {

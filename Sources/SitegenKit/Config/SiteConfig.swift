@@ -12,6 +12,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var title: String?
     public var baseURL: String?
     public var pageSize: Int?
+    /// Rows per page of the directory and the follower and following lists.
+    public var listSize: Int?
     public var tile: SiteOptions.Tile?
     public var templates: String?
     /// Users not to publish, by uid or username (`exclude`: a list, or a file of them).
@@ -44,6 +46,7 @@ public struct SiteConfig: Sendable, Equatable {
         public static let output = "public"
         public static let title = "Profiles"
         public static let pageSize = 60
+        public static let listSize = SiteOptions.defaultListSize
         public static let tile = SiteOptions.Tile.square
     }
 }

@@ -3,6 +3,13 @@ public struct SiteOptions: Sendable {
     /// Rows per list page: about 60 KB of HTML, far below the 1 MB a page may weigh.
     public static let defaultListSize = 100
 
+    /// The grid and list page sizes sitegen.toml and the flags accept: no HTML page may
+    /// exceed 1 MB (site.md). Measured on the sample and the photo fixtures: a grid tile
+    /// with its <picture> is up to 1.4 KB, a list row up to 450 B; 300 tiles or 500 rows
+    /// stay under about 450 KB, with room for long names and captions.
+    public static let pageSizes = 1...300
+    public static let listSizes = 1...500
+
     public enum Tile: String, Sendable, CaseIterable {
         case square = "1-1"
         case portrait = "3-4"

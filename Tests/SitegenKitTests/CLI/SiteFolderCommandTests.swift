@@ -79,11 +79,15 @@ import Testing
 
     @Test func configFileAndFlags() throws {
         let folder = try newSite()
-        try Data("title = \"Our friends\"\noutput = \"www\"\npage_size = 2\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
+        try Data("title = \"Our friends\"\noutput = \"www\"\npage_size = 2\nlist_size = 3\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
         let run = try TestSupport.sitegen(["build"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(SiteTest.text(folder + "/www", "index.html").contains("<title>Our friends</title>") || SiteTest.text(folder + "/www", "index.html").contains("· Our friends</title>"))
         #expect(SiteTest.files(folder + "/www").contains { $0.hasSuffix("/page/2/index.html") }, "page_size from the file")
+        #expect(SiteTest.files(folder + "/www").contains { $0.hasSuffix("/followers/page/2/index.html") }, "list_size from the file")
+        let tooLong = try TestSupport.sitegen(["build", "--list-size", "501"], in: folder)
+        #expect(tooLong.status == 64)
+        #expect(tooLong.stderr.hasPrefix("Error: --list-size must be from 1 to 500.\n"), "\(tooLong.stderr)")
 
         let flags = try TestSupport.sitegen(["build", "--title", "Flag title", "--output", "other"], in: folder)
         #expect(flags.status == 0)

@@ -72,6 +72,7 @@ import Testing
         #expect(config.output == SiteConfig.Default.output)
         #expect(config.title == SiteConfig.Default.title)
         #expect(config.pageSize == SiteConfig.Default.pageSize)
+        #expect(config.listSize == SiteConfig.Default.listSize)
         #expect(config.tile == SiteConfig.Default.tile)
         #expect(config.templates == "Templates")
         #expect(config.schema == Schema.Mapping(dialect: .makestagram, nodes: [.posts: "user_posts"], fields: [.createdAt: "timestamp"]))
@@ -81,12 +82,16 @@ import Testing
 
     @Test(arguments: [
         ("titel = \"x\"\n", "sitegen.toml:1: unknown key 'titel' (did you mean 'title'?)"),
-        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, tile, templates, exclude, photos, schema)"),
+        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, list_size, tile, templates, exclude, photos, schema)"),
         ("[schema]\ndialekt = \"timeline\"\n", "sitegen.toml:2: unknown key 'schema.dialekt' (did you mean 'schema.dialect'?)"),
-        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, tile, templates, exclude, photos, schema)"),
+        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, list_size, tile, templates, exclude, photos, schema)"),
         ("page_size = \"60\"\n", "sitegen.toml:1: page_size must be an integer, not a string"),
         ("\n\npage_size = 2.5\n", "sitegen.toml:3: page_size must be an integer, not a number with a fraction"),
         ("page_size = 0\n", "sitegen.toml:1: page_size must be at least 1"),
+        ("page_size = 301\n", "sitegen.toml:1: page_size must be at most 300, so that no page exceeds 1 MB"),
+        ("list_size = 0\n", "sitegen.toml:1: list_size must be at least 1"),
+        ("list_size = 501\n", "sitegen.toml:1: list_size must be at most 500, so that no page exceeds 1 MB"),
+        ("list_size = \"100\"\n", "sitegen.toml:1: list_size must be an integer, not a string"),
         ("title = 3\n", "sitegen.toml:1: title must be a string, not an integer"),
         ("export = \"\"\n", "sitegen.toml:1: export must not be empty"),
         ("tile = \"16:9\"\n", "sitegen.toml:1: tile must be \"1:1\" or \"3:4\""),
