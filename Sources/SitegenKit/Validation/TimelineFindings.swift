@@ -12,8 +12,8 @@ struct TimelineFindings {
     private var stale = FindingSummary()
     private var missing = FindingSummary()
     private var mismatch = FindingSummary()
-    /// Whether the findings of the list being checked are made (`begin(below:)`).
-    private var making = true
+    /// Per code, whether the findings of the list being checked are made (`begin(below:)`).
+    private var makingStale = true, makingMissing = true, makingMismatch = true
 
     init(keepsAll: Bool) {
         self.keepsAll = keepsAll
@@ -22,7 +22,10 @@ struct TimelineFindings {
     /// Starts the findings at and below `path` (`timeline/<uid>`): when counting, they are
     /// made only if one of them could be among the first of its code.
     mutating func begin(below path: String) {
-        making = keepsAll || stale.mayTake(below: path) || missing.mayTake(below: path) || mismatch.mayTake(below: path)
+        if keepsAll { return }
+        makingStale = stale.mayTake(below: path)
+        makingMissing = missing.mayTake(below: path)
+        makingMismatch = mismatch.mayTake(below: path)
     }
 
     /// One finding of code `code` and repair `repair`; `make` makes it and its edit when needed.
@@ -35,9 +38,9 @@ struct TimelineFindings {
             return
         }
         switch code {
-        case .timelineStale: Self.tally(&stale, repair, making: making, make)
-        case .timelineMissing: Self.tally(&missing, repair, making: making, make)
-        default: Self.tally(&mismatch, repair, making: making, make)
+        case .timelineStale: Self.tally(&stale, repair, making: makingStale, make)
+        case .timelineMissing: Self.tally(&missing, repair, making: makingMissing, make)
+        default: Self.tally(&mismatch, repair, making: makingMismatch, make)
         }
     }
 
