@@ -68,13 +68,22 @@ public struct AuditReport: Sendable {
         func write(_ f: Finding) throws {
             try out.append(any ? ",\n    " : "\n    ")
             any = true
-            try out.append("{\"code\": \(JSONString.quoted(f.code.rawValue)), \"path\": \(JSONString.quoted(f.path)), ")
-            try out.append("\"found\": \(f.found ?? "null"), \"expected\": \(f.expected ?? "null"), ")
-            try out.append("\"repair\": \(JSONString.quoted(f.repair.rawValue))}")
+            // Piece by piece: the codes and repairs are plain words, quoted as they are.
+            try out.append("{\"code\": \"")
+            try out.append(f.code.rawValue)
+            try out.append("\", \"path\": ")
+            try out.append(JSONString.quoted(f.path))
+            try out.append(", \"found\": ")
+            try out.append(f.found ?? "null")
+            try out.append(", \"expected\": ")
+            try out.append(f.expected ?? "null")
+            try out.append(", \"repair\": \"")
+            try out.append(f.repair.rawValue)
+            try out.append("\"}")
         }
         var next = 0
-        try timeline?.forEachUser { found in
-            for f in found.findings {
+        try timeline?.forEachUsersFindings { found in
+            for f in found {
                 while next < findings.count && findings[next].precedes(f) {
                     try write(findings[next])
                     next += 1
@@ -109,8 +118,8 @@ public struct AuditReport: Sendable {
         }
         let edits = self.edits.inPathOrder()
         var next = 0
-        try timeline?.forEachUser { found in
-            for edit in found.edits {
+        try timeline?.forEachUsersEdits { found in
+            for edit in found {
                 while next < edits.count && PathSortKey.compare(path: edits[next].path, edit.path) < 0 {
                     try write(edits[next])
                     next += 1

@@ -61,13 +61,6 @@ struct TimelineFindings {
         return result
     }
 
-    /// The findings in report order, the edits in patch order (`inReportOrder`, `inPathOrder`).
-    func sorted() -> TimelineFindings {
-        var result = self
-        result.findings = findings.inReportOrder()
-        result.edits = edits.inPathOrder()
-        return result
-    }
 }
 
 extension Array where Element == Finding {

@@ -36,13 +36,28 @@ public final class TimelineStream: Sendable {
         order = KeyOrder.sortedIndices(keys.map(\.uid)).map { keys[$0] }
     }
 
-    /// Calls `body` with the findings and edits of each uid (`TimelineFindings.sorted`), the
-    /// uids in key order: all the findings in report order, all the edits in path order.
-    func forEachUser(_ body: (_ found: TimelineFindings) throws -> Void) rethrows {
+    /// Calls `body` with the findings of each uid in report order, the uids in key order:
+    /// all the timeline's findings in report order (`Array.inReportOrder`).
+    func forEachUsersFindings(_ body: (_ findings: [Finding]) throws -> Void) rethrows {
+        try forEachUser { found in
+            // Compared without splitting paths: one uid's are mostly a few sorted runs.
+            try body(found.findings.sorted { $0.precedes($1) })
+        }
+    }
+
+    /// Calls `body` with the edits of each uid in path order, the uids in key order: all
+    /// the timeline's edits in path order (`Array.inPathOrder`).
+    func forEachUsersEdits(_ body: (_ edits: [RepairEdit]) throws -> Void) rethrows {
+        try forEachUser { found in
+            try body(found.edits.sorted { PathSortKey.compare(path: $0.path, $1.path) < 0 })
+        }
+    }
+
+    private func forEachUser(_ body: (TimelineFindings) throws -> Void) rethrows {
         var walk = Walk(validator)
         for (uid, list) in order {
             let found = walk.check(uid, list: list < 0 ? nil : lists[list].node, timeline: node)
-            if !found.findings.isEmpty { try body(found.sorted()) }
+            if !found.findings.isEmpty { try body(found) }
         }
     }
 
