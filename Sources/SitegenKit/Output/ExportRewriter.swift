@@ -183,8 +183,8 @@ public struct ExportRewriter {
             let member = doc.memberStart(c)
             let gapStart = j == 0 ? node.start + 1 : doc.nodes[Int(kids[j - 1])].end
             // A member of the streamed object is written by a rewriter that holds its edits.
-            let rewriter = streamed.map { self.member(at: j, of: $0) } ?? self
-            if rewriter.removed.contains(c) && isObject { continue }
+            let memberRewriter = streamed.map { self.member(at: j, of: $0) }
+            if isObject && (memberRewriter?.removed ?? removed).contains(c) { continue }
             if keptAny {
                 try out.append(doc.bytes, gapStart..<member)
                 lastGap = afterComma(gapStart..<member)
@@ -204,8 +204,10 @@ public struct ExportRewriter {
                 try out.append(value.text())
             } else if removed.contains(c) {
                 try out.append("null")  // an array element: indexes are keys
+            } else if let memberRewriter {
+                try memberRewriter.emit(c, &out)
             } else {
-                try rewriter.emit(c, &out)
+                try emit(c, &out)
             }
         }
         // A new member of the object, after the members it had, in their layout.
