@@ -65,3 +65,15 @@ func flushStandardOutput() {
     // concurrency-safe in the Swift 6 language mode.
     fflush(nil)
 }
+
+/// Writes `bytes` to standard output, after what `print` has buffered.
+func writeStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    flushStandardOutput()
+    var done = 0
+    while done < bytes.count {
+        let n = write(1, bytes.baseAddress! + done, bytes.count - done)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { throw SitegenError(file: "standard output", message: String(cString: strerror(errno))) }
+        done += n
+    }
+}

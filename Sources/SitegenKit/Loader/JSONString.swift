@@ -55,6 +55,17 @@ public enum JSONString {
     public static func quoted(_ s: String) -> String {
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
+        // Most strings need no escape and are copied whole (a scalar at a time, quoting took
+        // a third of `audit --format json` on a timeline's 5 million findings).
+        var text = s
+        let plain = text.withUTF8 { bytes in
+            !bytes.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+        }
+        if plain {
+            out += s
+            out += "\""
+            return out
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

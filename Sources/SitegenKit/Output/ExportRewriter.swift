@@ -12,11 +12,26 @@ public struct ExportRewriter {
     private var added: [Int32: AddedMembers] = [:]
     /// Containers with an edit somewhere below them.
     private var dirty = Set<Int32>()
+    /// The object whose edits are handed over member by member as it is written (the timeline's).
+    private let streamed: StreamedEdits?
+    /// For the rewriter of one member of `streamed`: that object, where pruning stops.
+    private let prunedBelow: Int32
 
     /// New members to insert into one existing container, nested where parents are new.
     final class AddedMembers {
         var value: String?
         var children: [String: AddedMembers] = [:]
+
+        /// Adds `text` at `keys` below this level (the first keys may be new levels).
+        func insert(_ text: String, at keys: some Sequence<String>) {
+            var level = self
+            for key in keys {
+                let next = level.children[key] ?? AddedMembers()
+                level.children[key] = next
+                level = next
+            }
+            level.value = text
+        }
 
         /// Compact JSON for a new member's value.
         func text() -> String {
@@ -27,10 +42,29 @@ public struct ExportRewriter {
     }
 
     public init(export: Export, edits: [RepairEdit]) {
+        self.init(export: export, edits: edits, streamed: nil)
+    }
+
+    /// `streamed`: the edits of one object (the timeline), handed over as it is written
+    /// instead of in `edits`; it must be an object.
+    init(export: Export, edits: [RepairEdit], streamed: StreamedEdits?) {
         let document = export.document
-        doc = document
-        usersNode = export.users ?? -1
-        parents = edits.isEmpty ? [] : document.parents
+        self.init(document, parents: edits.isEmpty && streamed == nil ? [] : document.parents,
+                  usersNode: export.users ?? -1, edits: edits, streamed: streamed, prunedBelow: -1)
+        if let streamed {
+            dirty.insert(streamed.node)
+            markDirty(above: streamed.node)
+            if emptied(streamed) { removed.insert(streamed.node) }
+        }
+    }
+
+    private init(_ doc: JSONDocument, parents: [Int32], usersNode: Int32, edits: [RepairEdit],
+                 streamed: StreamedEdits?, prunedBelow: Int32) {
+        self.doc = doc
+        self.parents = parents
+        self.usersNode = usersNode
+        self.streamed = streamed
+        self.prunedBelow = prunedBelow
         for edit in edits {
             switch edit {
             case let .remove(node, _):
@@ -40,19 +74,32 @@ public struct ExportRewriter {
                 replaced[node] = text
                 markDirty(above: node)
             case let .add(under, keys, _, text):
-                var level = added[under] ?? AddedMembers()
+                let level = added[under] ?? AddedMembers()
                 added[under] = level
-                for key in keys {
-                    let next = level.children[key] ?? AddedMembers()
-                    level.children[key] = next
-                    level = next
-                }
-                level.value = text
+                level.insert(text, at: keys)
                 dirty.insert(under)
                 markDirty(above: under)
             }
         }
         pruneEmptied()
+    }
+
+    /// The rewriter of the member at `position` of `streamed`, with that member's edits.
+    private func member(at position: Int, of streamed: StreamedEdits) -> ExportRewriter {
+        ExportRewriter(doc, parents: parents, usersNode: usersNode, edits: streamed.edits(ofMember: position),
+                       streamed: nil, prunedBelow: streamed.node)
+    }
+
+    /// Whether the repair removes every member of `streamed` and adds none: then, as
+    /// `pruneEmptied` does, the object is removed too (asked before it is written; the
+    /// first member kept answers it).
+    private func emptied(_ streamed: StreamedEdits) -> Bool {
+        var anyRemoved = false
+        for (position, c) in doc.children(streamed.node).enumerated() {
+            guard member(at: position, of: streamed).removed.contains(c) else { return false }
+            anyRemoved = true
+        }
+        return anyRemoved && !streamed.hasAddedMember()
     }
 
     private mutating func markDirty(above node: Int32) {
@@ -70,7 +117,7 @@ public struct ExportRewriter {
         var candidates = Set(removed.map { parents[Int($0)] })
         while !candidates.isEmpty {
             var next = Set<Int32>()
-            for p in candidates where p > 0 && parents[Int(p)] != users && !removed.contains(p) && added[p] == nil {
+            for p in candidates where p > 0 && p != prunedBelow && parents[Int(p)] != users && !removed.contains(p) && added[p] == nil {
                 var live = false
                 doc.forEachChild(p) { c in
                     if !removed.contains(c) && !(doc.isArray(p) && doc.isNull(c)) { live = true }
@@ -131,10 +178,13 @@ public struct ExportRewriter {
         if !isObject, let additions = added[i] {
             for (key, value) in additions.children where Self.arrayIndex(key)! < kids.count { holes[Self.arrayIndex(key)!] = value }
         }
+        let streamed = self.streamed.flatMap { $0.node == i ? $0 : nil }
         for (j, c) in kids.enumerated() {
             let member = doc.memberStart(c)
             let gapStart = j == 0 ? node.start + 1 : doc.nodes[Int(kids[j - 1])].end
-            if removed.contains(c) && isObject { continue }
+            // A member of the streamed object is written by a rewriter that holds its edits.
+            let memberRewriter = streamed.map { self.member(at: j, of: $0) }
+            if isObject && (memberRewriter?.removed ?? removed).contains(c) { continue }
             if keptAny {
                 try out.append(doc.bytes, gapStart..<member)
                 lastGap = afterComma(gapStart..<member)
@@ -154,11 +204,29 @@ public struct ExportRewriter {
                 try out.append(value.text())
             } else if removed.contains(c) {
                 try out.append("null")  // an array element: indexes are keys
+            } else if let memberRewriter {
+                try memberRewriter.emit(c, &out)
             } else {
                 try emit(c, &out)
             }
         }
-        if let additions = added[i] {
+        // A new member of the object, after the members it had, in their layout.
+        func appendMember(_ key: String, _ value: AddedMembers) throws {
+            if keptAny { try out.append(",") }
+            try out.append(doc.bytes, lastGap)
+            try out.append(JSONString.quoted(key))
+            if let separator { try out.append(doc.bytes, separator) } else { try out.append(":") }
+            try out.append(value.text())
+            keptAny = true
+        }
+        if let streamed {
+            // In key order, one at a time.
+            try streamed.forEachAddedMember { key, edits in
+                let value = AddedMembers()
+                for case let .add(_, keys, _, text) in edits { value.insert(text, at: keys.dropFirst()) }
+                try appendMember(key, value)
+            }
+        } else if let additions = added[i] {
             var keys = additions.children.keys.sorted(by: KeyOrder.less)
             if !isObject {
                 keys = keys.filter { Self.arrayIndex($0)! >= kids.count }.sorted { Self.arrayIndex($0)! < Self.arrayIndex($1)! }
@@ -167,20 +235,17 @@ public struct ExportRewriter {
             for key in keys {
                 let value = additions.children[key]!
                 if isObject {
-                    if keptAny { try out.append(",") }
-                    try out.append(doc.bytes, lastGap)
-                    try out.append(JSONString.quoted(key))
-                    if let separator { try out.append(doc.bytes, separator) } else { try out.append(":") }
-                } else {
-                    // Array: pad with nulls up to the index.
-                    let target = Self.arrayIndex(key)!
-                    while count < target {
-                        try out.append(keptAny || count > 0 ? ",null" : "null")
-                        count += 1
-                    }
-                    if keptAny || count > 0 { try out.append(",") }
+                    try appendMember(key, value)
+                    continue
+                }
+                // Array: pad with nulls up to the index.
+                let target = Self.arrayIndex(key)!
+                while count < target {
+                    try out.append(keptAny || count > 0 ? ",null" : "null")
                     count += 1
                 }
+                if keptAny || count > 0 { try out.append(",") }
+                count += 1
                 try out.append(value.text())
                 keptAny = true
             }
@@ -234,6 +299,20 @@ public struct ExportRewriter {
         }
         try out.append("}")
     }
+}
+
+/// The edits of one object's members, handed over one member at a time as the object is
+/// written, for an object whose edits are too many to hold (the timeline's: `TimelineStream`).
+protocol StreamedEdits: AnyObject {
+    /// The object.
+    var node: Int32 { get }
+    /// The edits at and below the member at `position` (document order), asked for in order.
+    func edits(ofMember position: Int) -> [RepairEdit]
+    /// Each new member's key and its edits (`.add` below `node`, the key first), in key
+    /// order, after the members it has.
+    func forEachAddedMember(_ body: (_ key: String, _ edits: [RepairEdit]) throws -> Void) throws
+    /// Whether any member is added.
+    func hasAddedMember() -> Bool
 }
 
 /// Collects output and hands it to a sink in chunks.

@@ -13,7 +13,7 @@ public enum RepairWriter {
     /// thrown error ends by saying that nothing was written, and an in-place repair removes
     /// the backup it made, so the folder is as it was too.
     public static func write(_ report: AuditReport, input: String, output: String?, inPlace: Bool) throws -> String {
-        let rewriter = ExportRewriter(export: report.export, edits: report.edits)
+        let rewriter = report.rewriter
         let fixed = report.repairableCount
         if inPlace {
             let backup = backupPath(for: input)

@@ -28,7 +28,7 @@ public enum Audit {
 
     /// The repaired export's bytes.
     public static func repairedBytes(exportAt path: String, mapping: Schema.Mapping = Schema.Mapping()) throws -> [UInt8] {
-        let report = try run(exportAt: path, mapping: mapping)
-        return ExportRewriter(export: report.export, edits: report.edits).bytes()
+        let report = try run(exportAt: path, mapping: mapping, detail: .streamTimeline)
+        return report.rewriter.bytes()
     }
 }

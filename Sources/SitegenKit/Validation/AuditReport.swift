@@ -12,9 +12,13 @@ public struct AuditReport: Sendable {
     public let graph: FollowGraph
     /// The codes whose findings were only summarized (none with `FindingDetail.all`).
     public let summarized: [FindingCode: FindingSummary]
+    /// With `FindingDetail.streamTimeline`: makes the timeline's findings and edits (not in
+    /// `findings` and `edits`) again, for the formats that list them all.
+    public let timeline: TimelineStream?
 
     init(export: Export, index: ExportIndex, findings: [Finding], edits: [RepairEdit], counts: TrueCounts,
-         graph: FollowGraph, summarized: [FindingCode: FindingSummary] = [:]) {
+         graph: FollowGraph, summarized: [FindingCode: FindingSummary] = [:], timeline: TimelineStream? = nil) {
+        self.timeline = timeline
         self.export = export
         self.index = index
         self.findings = findings
@@ -42,33 +46,90 @@ public struct AuditReport: Sendable {
     /// The writes of the whole repair.
     public var editCount: Int { edits.count + summarized.values.reduce(0) { $0 + $1.edits } }
 
+    /// Writes the repaired export; the timeline's edits are made as it is written (`timeline`).
+    public var rewriter: ExportRewriter { ExportRewriter(export: export, edits: edits, streamed: timeline?.edits()) }
+
     // MARK: - Formats
 
     /// `--format json`: `{"dialect", "findings": [{code, path, found, expected, repair}], "summary"}`.
     public func jsonText() -> String {
-        var out = "{\n  \"dialect\": \(JSONString.quoted(dialect.rawValue)),\n  \"findings\": ["
-        for (i, f) in findings.enumerated() {
-            out += i == 0 ? "\n    " : ",\n    "
-            out += "{\"code\": \(JSONString.quoted(f.code.rawValue)), \"path\": \(JSONString.quoted(f.path)), "
-            out += "\"found\": \(f.found ?? "null"), \"expected\": \(f.expected ?? "null"), "
-            out += "\"repair\": \(JSONString.quoted(f.repair.rawValue))}"
+        var bytes: [UInt8] = []
+        try? writeJSON { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `--format json`, handed to `sink` in chunks of a few megabytes: the timeline's
+    /// findings are made one user at a time (`timeline`) and merged into the others in
+    /// report order.
+    public func writeJSON(to sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var out = OutputBuffer(sink: sink)
+        try out.append("{\n  \"dialect\": \(JSONString.quoted(dialect.rawValue)),\n  \"findings\": [")
+        var any = false
+        func write(_ f: Finding) throws {
+            try out.append(any ? ",\n    " : "\n    ")
+            any = true
+            // Piece by piece: the codes and repairs are plain words, quoted as they are.
+            try out.append("{\"code\": \"")
+            try out.append(f.code.rawValue)
+            try out.append("\", \"path\": ")
+            try out.append(JSONString.quoted(f.path))
+            try out.append(", \"found\": ")
+            try out.append(f.found ?? "null")
+            try out.append(", \"expected\": ")
+            try out.append(f.expected ?? "null")
+            try out.append(", \"repair\": \"")
+            try out.append(f.repair.rawValue)
+            try out.append("\"}")
         }
-        out += findings.isEmpty ? "],\n" : "\n  ],\n"
-        out += "  \"summary\": {"
-        out += summary.map { "\(JSONString.quoted($0.code.rawValue)): \($0.count)" }.joined(separator: ", ")
-        out += "}\n}\n"
-        return out
+        var next = 0
+        try timeline?.forEachUsersFindings { found in
+            for f in found {
+                while next < findings.count && findings[next].precedes(f) {
+                    try write(findings[next])
+                    next += 1
+                }
+                try write(f)
+            }
+        }
+        for f in findings[next...] { try write(f) }
+        try out.append(any ? "\n  ],\n" : "],\n")
+        try out.append("  \"summary\": {")
+        try out.append(summary.map { "\(JSONString.quoted($0.code.rawValue)): \($0.count)" }.joined(separator: ", "))
+        try out.append("}\n}\n")
+        try out.flush()
     }
 
     /// `--format patch`: a Firebase multi-path update that `PATCH /.json` applies.
     public func patchText() -> String {
-        var lines: [String] = []
-        let keys = edits.map { PathSortKey($0.path) }
-        let ordered = edits.indices.sorted { keys[$0] < keys[$1] }
-        for i in ordered {
-            lines.append("  \(JSONString.quoted(edits[i].path)): \(edits[i].patchValue)")
+        var bytes: [UInt8] = []
+        try? writePatch { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `--format patch`, handed to `sink` in chunks; the timeline's edits are made one user
+    /// at a time, as in `writeJSON`. Paths in Firebase key order.
+    public func writePatch(to sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var out = OutputBuffer(sink: sink)
+        var any = false
+        func write(_ edit: RepairEdit) throws {
+            try out.append(any ? ",\n  " : "{\n  ")
+            any = true
+            try out.append("\(JSONString.quoted(edit.path)): \(edit.patchValue)")
         }
-        return lines.isEmpty ? "{}\n" : "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        let edits = self.edits.inPathOrder()
+        var next = 0
+        try timeline?.forEachUsersEdits { found in
+            for edit in found {
+                while next < edits.count && PathSortKey.compare(path: edits[next].path, edit.path) < 0 {
+                    try write(edits[next])
+                    next += 1
+                }
+                try write(edit)
+            }
+        }
+        for edit in edits[next...] { try write(edit) }
+        try out.append(any ? "\n}\n" : "{}\n")
+        try out.flush()
     }
 
     /// The human summary: counts per code, the first few paths, what `--fix` would do.

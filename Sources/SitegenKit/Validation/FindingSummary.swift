@@ -13,9 +13,21 @@ public struct FindingSummary: Sendable {
     public internal(set) var first: [Finding] = []
 
     mutating func add(_ finding: Finding) {
-        count += 1
-        if finding.repair != .none { repairable += 1 }
+        count(finding.repair)
         insert(finding)
+    }
+
+    /// Counts a finding that `mayTake(below:)` said cannot be among the first (its path is
+    /// never built).
+    mutating func count(_ repair: Repair) {
+        count += 1
+        if repair != .none { repairable += 1 }
+    }
+
+    /// Whether a finding at `path`, or at a path below it (`path/…`), could be among the
+    /// first: a path below one that sorts at or after the last example sorts after it too.
+    func mayTake(below path: String) -> Bool {
+        first.count < FindingSummary.examples || PathSortKey.compare(path: path, first[first.count - 1].path) < 0
     }
 
     /// Keeps `finding` among the first ones if it is.
@@ -43,11 +55,16 @@ public struct FindingSummary: Sendable {
 public enum FindingDetail: Sendable {
     case all
     case summarizeTimeline
+    /// As `summarizeTimeline`, and the report can make the timeline's findings again one
+    /// user at a time, in report order (`AuditReport.timeline`): `--format json`, `patch`
+    /// and `--fix` write them without holding them all. Where the export's timeline cannot
+    /// be walked that way (`TimelineStream.init`), its findings are kept, as with `all`.
+    case streamTimeline
 
     func keeps(_ code: FindingCode) -> Bool {
         switch self {
         case .all: return true
-        case .summarizeTimeline: return !code.isTimeline
+        case .summarizeTimeline, .streamTimeline: return !code.isTimeline
         }
     }
 }

@@ -35,32 +35,57 @@ extension Validator {
 
         private func check(_ part: Int) {
             let v = validator
-            // seenBy[post] == u: the post has an entry in u's timeline (valid while u is checked).
-            var seenBy = [Int32](repeating: -1, count: v.index.posts.count)
+            var found = TimelineFindings(keepsAll: v.detail.keeps(.timelineMissing))
+            // seen[post] == u: the post has an entry in u's timeline (valid while u is checked).
+            var seen = [Int32](repeating: -1, count: v.index.posts.count)
             var mine: [Int32] = []
             for (list, uid) in lists[bounds[part]..<bounds[part + 1]] {
-                guard let u = v.index.userTable.lookup(uid) else {
-                    v.remove(.timelineStale, "\(v.node(.timeline))/\(uid)", node: list)
-                    continue
-                }
-                // A list that is not an object is left alone (nothing to compare, nowhere to add).
-                mine.append(u)
-                guard v.doc.isObject(list) else { continue }
-                v.checkTimelineList(list, of: u, uid: uid, seenBy: &seenBy)
-                v.addMissingEntries(of: u, seen: &seenBy, under: list, keys: [])
+                let u = v.index.userTable.lookup(uid)
+                if let u { mine.append(u) }
+                v.checkFanOut(of: uid, user: u, list: list, timeline: timeline, stamp: u ?? -1, seen: &seen, into: &found)
             }
             visited[part].users.withLock { $0 = mine }
+            v.record(found)
         }
 
         /// `timeline_missing` for every user without a list; after all slices.
         func finish() {
             let v = validator
+            var found = TimelineFindings(keepsAll: v.detail.keeps(.timelineMissing))
             var hasList = [Bool](repeating: false, count: v.index.users.count)
             for part in visited { for u in part.users.withLock({ $0 }) { hasList[Int(u)] = true } }
             var seen = [Int32](repeating: -1, count: v.index.posts.count)
             for u in v.index.users.indices where !hasList[u] {
-                v.addMissingEntries(of: Int32(u), seen: &seen, under: timeline, keys: [v.index.users[u].uid])
+                v.checkFanOut(of: v.index.users[u].uid, user: Int32(u), list: nil, timeline: timeline, stamp: Int32(u),
+                              seen: &seen, into: &found)
             }
+            v.record(found)
+        }
+    }
+
+    /// The fan-out check of one key of the timeline: `uid`, the user it names (nil: none),
+    /// its list (nil: it has none). A list of no user is stale; a list that is not an
+    /// object is left alone (nothing to compare, nowhere to add). `seen[post] == stamp`
+    /// marks the posts with an entry in this list: `stamp` must differ from the stamps of
+    /// the checks before this one that used `seen`.
+    func checkFanOut(of uid: String, user u: Int32?, list: Int32?, timeline: Int32, stamp: Int32,
+                     seen: inout [Int32], into found: inout TimelineFindings) {
+        let path = "\(node(.timeline))/\(uid)"
+        found.begin(below: path)
+        guard let u else {
+            guard let list else { return }
+            found.add(.timelineStale, .remove) {
+                (Finding(code: .timelineStale, path: path, found: self.found(list), expected: nil, repair: .remove),
+                 .remove(node: list, path: path))
+            }
+            return
+        }
+        if let list {
+            guard doc.isObject(list) else { return }
+            checkTimelineList(list, of: u, path: path, stamp: stamp, seen: &seen, into: &found)
+            addMissingEntries(of: u, path: path, stamp: stamp, seen: &seen, under: list, keys: [], into: &found)
+        } else {
+            addMissingEntries(of: u, path: path, stamp: stamp, seen: &seen, under: timeline, keys: [uid], into: &found)
         }
     }
 
@@ -68,11 +93,16 @@ extension Validator {
     /// only): it is stale when there is none, and its `poster_uid` may name any of their
     /// owners (else it is set to the first one's). An entry for a post that is not an
     /// object is left alone.
-    private func checkTimelineList(_ list: Int32, of u: Int32, uid: String, seenBy: inout [Int32]) {
+    private func checkTimelineList(_ list: Int32, of u: Int32, path listPath: String, stamp: Int32,
+                                   seen: inout [Int32], into found: inout TimelineFindings) {
         doc.forEachChild(list) { entry in
-            let path = { "\(self.node(.timeline))/\(uid)/\(self.doc.key(entry))" }
+            let path = { "\(listPath)/\(self.doc.key(entry))" }
             guard let first = postIndex(key: entry) else {
-                remove(.timelineStale, path(), node: entry)
+                found.add(.timelineStale, .remove) {
+                    let p = path()
+                    return (Finding(code: .timelineStale, path: p, found: self.found(entry), expected: nil, repair: .remove),
+                            .remove(node: entry, path: p))
+                }
                 return
             }
             let field = doc.member(entry, schema.names(.posterUID))
@@ -83,30 +113,39 @@ extension Validator {
                 let post = index.posts[Int(p)]
                 guard post.isObject else { unusable = true; return }
                 guard post.owner >= 0 && (post.owner == u || follows(u, post.owner)) else { return }
-                seenBy[Int(p)] = u
+                seen[Int(p)] = stamp
                 if owner < 0 { owner = post.owner }
                 if let field, !named { named = doc.stringEquals(field, index.users[Int(post.owner)].uid) }
             }
             guard owner >= 0 else {
-                if !unusable { remove(.timelineStale, path(), node: entry) }
+                if !unusable {
+                    found.add(.timelineStale, .remove) {
+                        let p = path()
+                        return (Finding(code: .timelineStale, path: p, found: self.found(entry), expected: nil, repair: .remove),
+                                .remove(node: entry, path: p))
+                    }
+                }
                 return
             }
-            if !named { checkPosterUID(entry, path: path(), owner: index.users[Int(owner)].uid) }
+            if !named { checkPosterUID(entry, path: path, owner: index.users[Int(owner)].uid, into: &found) }
         }
     }
 
     /// `timeline_missing` for each object post of u and of those u follows that u has not
     /// seen; one entry per key (the first such post's), however many posts share it.
-    private func addMissingEntries(of u: Int32, seen: inout [Int32], under list: Int32, keys: [String]) {
-        let uid = index.users[Int(u)].uid
+    private func addMissingEntries(of u: Int32, path listPath: String, stamp: Int32, seen: inout [Int32],
+                                   under list: Int32, keys: [String], into found: inout TimelineFindings) {
         func check(_ f: Int32) {
-            for p in index.postsOf[Int(f)] where index.posts[Int(p)].isObject && seen[Int(p)] != u {
+            for p in index.postsOf[Int(f)] where index.posts[Int(p)].isObject && seen[Int(p)] != stamp {
                 let key = index.posts[Int(p)].key
-                let text = "{\(JSONString.quoted(field(.posterUID))):\(JSONString.quoted(index.users[Int(f)].uid))}"
-                set(.timelineMissing, "\(node(.timeline))/\(uid)/\(key)", node: nil, text: text,
-                    under: list, keys: keys + [key], repair: .add)
+                found.add(.timelineMissing, .add) {
+                    let path = "\(listPath)/\(key)"
+                    let text = "{\(JSONString.quoted(field(.posterUID))):\(JSONString.quoted(index.users[Int(f)].uid))}"
+                    return (Finding(code: .timelineMissing, path: path, found: nil, expected: text, repair: .add),
+                            .add(under: list, keys: keys + [key], path: path, text: text))
+                }
                 if let first = index.laterWithKey.isEmpty ? nil : index.post(key: key) {
-                    index.forEachPost(withKeyOf: first) { seen[Int($0)] = u }
+                    index.forEachPost(withKeyOf: first) { seen[Int($0)] = stamp }
                 }
             }
         }
@@ -114,22 +153,28 @@ extension Validator {
         for f in graph.following.row(Int(u)) { check(f) }
     }
 
-    private func checkPosterUID(_ entry: Int32, path: String, owner: String) {
+    private func checkPosterUID(_ entry: Int32, path: () -> String, owner: String, into found: inout TimelineFindings) {
         let text = JSONString.quoted(owner)
         guard doc.isObject(entry) else {
-            let whole = "{\(JSONString.quoted(field(.posterUID))):\(text)}"
-            report(.timelineMismatch, path, found: found(entry), expected: whole, repair: .set)
-            record(.set(node: entry, path: path, text: whole), for: .timelineMismatch)
+            found.add(.timelineMismatch, .set) {
+                let p = path()
+                let whole = "{\(JSONString.quoted(field(.posterUID))):\(text)}"
+                return (Finding(code: .timelineMismatch, path: p, found: self.found(entry), expected: whole, repair: .set),
+                        .set(node: entry, path: p, text: whole))
+            }
             return
         }
         let node = doc.member(entry, schema.names(.posterUID))
         if node.flatMap(doc.string) == owner { return }
         let name = node.map(doc.key) ?? field(.posterUID)
-        report(.timelineMismatch, path, found: found(entry), expected: objectText(entry, setting: [name: text], order: [name]), repair: .set)
-        if let node {
-            record(.set(node: node, path: "\(path)/\(name)", text: text), for: .timelineMismatch)
-        } else {
-            record(.add(under: entry, keys: [name], path: "\(path)/\(name)", text: text), for: .timelineMismatch)
+        found.add(.timelineMismatch, .set) {
+            let p = path()
+            let finding = Finding(code: .timelineMismatch, path: p, found: self.found(entry),
+                                  expected: objectText(entry, setting: [name: text], order: [name]), repair: .set)
+            if let node {
+                return (finding, .set(node: node, path: "\(p)/\(name)", text: text))
+            }
+            return (finding, .add(under: entry, keys: [name], path: "\(p)/\(name)", text: text))
         }
     }
 }

@@ -18,8 +18,11 @@ public final class Validator: @unchecked Sendable {
     let index = ExportIndexBuilder()
     /// What the checks found and the repair they plan, added to from every check.
     private let recorded = Locked<(findings: [Finding], edits: [RepairEdit])>(([], []))
-    /// Which findings are kept one by one; the others are summarized here.
-    let detail: FindingDetail
+    /// Which findings are kept one by one; the others are summarized here. `run` turns
+    /// `streamTimeline` into `all` when the timeline cannot be streamed.
+    private(set) var detail: FindingDetail
+    /// Makes the timeline's findings again, one user at a time (`FindingDetail.streamTimeline`).
+    private var timelineStream: TimelineStream?
     private let summarized = Locked<[FindingCode: FindingSummary]>([:])
 
     /// The repaired follow graph.
@@ -56,6 +59,10 @@ public final class Validator: @unchecked Sendable {
             )
             applyUsernames(names.value)
             mirrorFollowTrees(followers: followers.value, following: following.value)
+            if detail == .streamTimeline, let node = export.timeline {
+                timelineStream = TimelineStream(self, timeline: node)
+                if timelineStream == nil { detail = .all }
+            }
             // The timeline is the largest check: its slices share the cores with the rest.
             let timeline = export.timeline.map { FanOutCheck(self, timeline: $0, parts: 4) }
             Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters() }] + (timeline?.slices ?? []))
@@ -81,11 +88,6 @@ public final class Validator: @unchecked Sendable {
 
     func report() -> AuditReport {
         let (findings, edits) = recorded.withLock { $0 }
-        let keys = findings.map { PathSortKey($0.path) }
-        let order = findings.indices.sorted { a, b in
-            let c = PathSortKey.compare(keys[a], keys[b])
-            return c != 0 ? c < 0 : findings[a].code < findings[b].code
-        }
         let n = index.users.count
         let counts = TrueCounts(
             posts: index.postsOf.map { $0.count },
@@ -93,8 +95,8 @@ public final class Validator: @unchecked Sendable {
             following: graph.following.rowCount == n ? (0..<n).map(graph.following.count) : Array(repeating: 0, count: n),
             likes: likeCount
         )
-        return AuditReport(export: export, index: ExportIndex(index), findings: order.map { findings[$0] }, edits: edits,
-                           counts: counts, graph: graph, summarized: summarized.withLock { $0 })
+        return AuditReport(export: export, index: ExportIndex(index), findings: findings.inReportOrder(), edits: edits,
+                           counts: counts, graph: graph, summarized: summarized.withLock { $0 }, timeline: timelineStream)
     }
 
     // MARK: - Recording
@@ -125,6 +127,20 @@ public final class Validator: @unchecked Sendable {
             return
         }
         recorded.withLock { $0.edits.append(edit) }
+    }
+
+    /// Records what a check of the timeline's fan-out found.
+    func record(_ found: TimelineFindings) {
+        if found.keepsAll {
+            recorded.withLock {
+                $0.findings += found.findings
+                $0.edits += found.edits
+            }
+        } else {
+            summarized.withLock { all in
+                for (code, summary) in found.summarized { all[code, default: FindingSummary()].merge(summary) }
+            }
+        }
     }
 
     /// Reports a finding whose repair removes `node`.

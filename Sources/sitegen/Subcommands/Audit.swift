@@ -60,8 +60,9 @@ extension Sitegen {
             let clock = StageClock(enabled: timings)
             let report: AuditReport
             do {
-                // The text summary needs only counts and the first findings of the timeline's codes.
-                let detail: FindingDetail = format == .text && !fix ? .summarizeTimeline : .all
+                // The text summary needs only counts and the first findings of the timeline's codes;
+                // the other formats and the repair make the timeline's findings again as they write them.
+                let detail: FindingDetail = format == .text && !fix ? .summarizeTimeline : .streamTimeline
                 report = try SitegenKit.Audit.run(exportAt: export, dialect: dialect?.value, mapping: config.schema, detail: detail) { stage in
                     switch stage {
                     case .loading:
@@ -102,8 +103,8 @@ extension Sitegen {
             }
             switch format {
             case .text: print(report.text(), terminator: "")
-            case .json: print(report.jsonText(), terminator: "")
-            case .patch: print(report.patchText(), terminator: "")
+            case .json: try report.writeJSON(to: writeStandardOutput)
+            case .patch: try report.writePatch(to: writeStandardOutput)
             }
             if let wrote { printError("sitegen: \(wrote)") }
             clock.total(bytes: report.export.byteCount)

@@ -31,6 +31,36 @@ import Testing
         #expect(summarized.text() == full.text())
     }
 
+    /// A summarized finding is made (path, values) only while it could be among the first
+    /// three of its code: below a path that sorts before the third example so far.
+    @Test func findingsThatCannotBeAmongTheFirstAreNotMade() {
+        var found = TimelineFindings(keepsAll: false)
+        var made: [String] = []
+        func add(_ path: String, _ code: FindingCode = .timelineMissing) {
+            found.add(code, .add) {
+                made.append(path)
+                return (Finding(code: code, path: path, found: nil, expected: "{}", repair: .add),
+                        .add(under: 0, keys: [], path: path, text: "{}"))
+            }
+        }
+        found.begin(below: "timeline/b")
+        add("timeline/b/3")
+        add("timeline/b/1")
+        add("timeline/b/2")
+        found.begin(below: "timeline/c")
+        add("timeline/c/1")  // after the third example: counted only
+        add("timeline/c/2", .timelineStale)  // the first of its code
+        found.begin(below: "timeline/a")
+        add("timeline/a/1")  // before the third example
+        #expect(made == ["timeline/b/3", "timeline/b/1", "timeline/b/2", "timeline/c/2", "timeline/a/1"])
+        let missing = found.summarized[.timelineMissing]
+        #expect(missing?.count == 5)
+        #expect(missing?.edits == 5)
+        #expect(missing?.first.map(\.path) == ["timeline/a/1", "timeline/b/1", "timeline/b/2"])
+        #expect(found.summarized[.timelineStale]?.first.map(\.path) == ["timeline/c/2"])
+        #expect(found.summarized[.timelineMismatch] == nil)
+    }
+
     @Test func pathsCompareWithoutSplitting() {
         let paths = ["timeline/b/x", "timeline/a", "timeline/10/k", "timeline/9/k", "timeline/a/b/c", "timeline/-1", "posts",
                      "timeline/a/b", "timeline/07", "", "timeline//x", "timeline/a/", "users/2147483648", "users/2147483647"]
