@@ -59,6 +59,12 @@ extension SiteWriter {
         private var entries = EntryTable()
         /// Open addressing by path: entry number + 1, 0 for an empty slot.
         private var slots: [Int32] = [Int32](repeating: 0, count: 16)
+        /// Entries `0..<sortedCount` are in path order and every path is ASCII (a manifest
+        /// read from its text, as a rebuild's starts): `text` then sorts only the entries
+        /// added after them. Sorting the 504,000 paths of a 100,000-user site took about
+        /// 0.8 s of a one-bio rebuild.
+        private var sortedCount = 0
+        private var isASCII = true
 
         init(inputs: String = "") {
             self.inputs = inputs
@@ -68,8 +74,36 @@ extension SiteWriter {
 
         /// The entry of `path`, if the manifest has one.
         subscript(path: String) -> Entry? {
+            index(of: path).map { entries[$0] }
+        }
+
+        /// The entry number of `path`, if the manifest has it.
+        func index(of path: String) -> Int? {
             var path = path
-            return path.withUTF8 { bytes in find(UnsafeRawBufferPointer(bytes)).index.map { entries[$0] } }
+            return path.withUTF8 { find(UnsafeRawBufferPointer($0)).index }
+        }
+
+        /// The entry numbered `i` (`index(of:)`); entries are numbered in the order they were added.
+        subscript(entry i: Int) -> Entry {
+            get { entries[i] }
+            set { entries[i] = newValue }
+        }
+
+        /// The manifest of the entries whose `keep` is true, with their order.
+        func keeping(_ keep: [Bool]) -> Manifest {
+            var out = Manifest(inputs: inputs)
+            out.reserve(keep.count, pathBytes: pathBytes.count)
+            pathBytes.withUnsafeBytes { bytes in
+                for i in entries.indices where keep[i] {
+                    out.set(UnsafeRawBufferPointer(rebasing: bytes[pathRange(i)]), entries[i])
+                }
+            }
+            return out
+        }
+
+        /// The paths of the entries whose `keep` is false, sorted.
+        func paths(notKept keep: [Bool]) -> [String] {
+            entries.indices.filter { !keep[$0] }.map(path).sorted()
         }
 
         /// Sets the entry of `path` (adding the path, or replacing its entry).
@@ -83,6 +117,14 @@ extension SiteWriter {
             if let index {
                 entries[index] = entry
                 return
+            }
+            let ascii = !path.contains(where: { $0 >= 0x80 })
+            isASCII = isASCII && ascii
+            // Still in path order when it sorts after the last path.
+            if sortedCount == entries.count && ascii && ((entries.count == 0) || pathBytes.withUnsafeBytes { bytes in
+                Manifest.less(UnsafeRawBufferPointer(rebasing: bytes[pathRange(entries.count - 1)]), path)
+            }) {
+                sortedCount += 1
             }
             pathBytes.append(contentsOf: path)
             pathEnds.append(pathBytes.count)
@@ -159,14 +201,27 @@ extension SiteWriter {
             entries.reserveCapacity(count)
             pathEnds.reserveCapacity(count)
             pathBytes.reserveCapacity(bytes)
+            if count * 2 > slots.count && (entries.count == 0) {
+                var size = slots.count
+                while count * 2 > size { size *= 2 }
+                slots = [Int32](repeating: 0, count: size)
+            }
+        }
+
+        /// Byte order of two paths (`String` order for ASCII).
+        static func less(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            let n = min(a.count, b.count)
+            let c = n == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, n)
+            return c != 0 ? c < 0 : a.count < b.count
         }
 
         var pathByteCount: Int { pathBytes.count }
 
         /// Entry numbers in path order (as `String` sorts: by byte for ASCII paths).
         func sortedIndices() -> [Int] {
-            pathBytes.withUnsafeBytes { bytes in
-                if bytes.contains(where: { $0 >= 0x80 }) {
+            if sortedCount == entries.count { return Array(entries.indices) }
+            return pathBytes.withUnsafeBytes { bytes in
+                if !isASCII {
                     return entries.indices.sorted { a, b in
                         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[pathRange(a)]), as: UTF8.self)
                             < String(decoding: UnsafeRawBufferPointer(rebasing: bytes[pathRange(b)]), as: UTF8.self)
@@ -174,19 +229,32 @@ extension SiteWriter {
                 }
                 // By the first 8 bytes as one big-endian number, then by the rest: most
                 // comparisons are one integer comparison.
-                let keys: [(prefix: UInt64, index: Int32)] = entries.indices.map { i in
+                let keys: [(prefix: UInt64, index: Int32)] = (sortedCount..<entries.count).map { i in
                     let range = pathRange(i)
                     var prefix: UInt64 = 0
                     for j in 0..<8 { prefix = prefix << 8 | UInt64(j < range.count ? bytes[range.lowerBound + j] : 0) }
                     return (prefix, Int32(i))
                 }
-                return keys.sorted { a, b in
+                let added = keys.sorted { a, b in
                     if a.prefix != b.prefix { return a.prefix < b.prefix }
-                    let ra = pathRange(Int(a.index)), rb = pathRange(Int(b.index))
-                    let n = min(ra.count, rb.count)
-                    let c = n == 0 ? 0 : memcmp(bytes.baseAddress! + ra.lowerBound, bytes.baseAddress! + rb.lowerBound, n)
-                    return c != 0 ? c < 0 : ra.count < rb.count
+                    return Manifest.less(UnsafeRawBufferPointer(rebasing: bytes[pathRange(Int(a.index))]),
+                                         UnsafeRawBufferPointer(rebasing: bytes[pathRange(Int(b.index))]))
                 }.map { Int($0.index) }
+                // Merged with the entries already in order.
+                var out: [Int] = []
+                out.reserveCapacity(entries.count)
+                var (i, j) = (0, 0)
+                while i < sortedCount || j < added.count {
+                    if j == added.count || (i < sortedCount && Manifest.less(UnsafeRawBufferPointer(rebasing: bytes[pathRange(i)]),
+                                                                             UnsafeRawBufferPointer(rebasing: bytes[pathRange(added[j])]))) {
+                        out.append(i)
+                        i += 1
+                    } else {
+                        out.append(added[j])
+                        j += 1
+                    }
+                }
+                return out
             }
         }
 
@@ -197,6 +265,8 @@ extension SiteWriter {
 
         static func parse(_ bytes: UnsafeRawBufferPointer) -> Manifest? {
             var manifest = Manifest()
+            // About 80 bytes a line at 100,000 users; the path index is made at its size once.
+            manifest.reserve(bytes.count / 80, pathBytes: bytes.count / 3)
             var lineStart = 0
             var first = true
             for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
@@ -217,13 +287,25 @@ extension SiteWriter {
                     fields.append(start..<j)
                     start = j + 1
                 }
-                guard fields.count == 3,
-                      let size = Int(String(decoding: UnsafeRawBufferPointer(rebasing: line[fields[1]]), as: UTF8.self)) else { continue }
+                guard fields.count == 3, let size = decimal(UnsafeRawBufferPointer(rebasing: line[fields[1]])) else { continue }
                 let entry = Entry(hash: Field(UnsafeRawBufferPointer(rebasing: line[fields[0]])), size: size,
                                   source: Field(UnsafeRawBufferPointer(rebasing: line[fields[2]])))
                 manifest.set(UnsafeRawBufferPointer(rebasing: line[start...]), entry)
             }
             return first ? nil : manifest
+        }
+
+        /// A size as written (decimal digits), as `Int(String)` reads it.
+        private static func decimal(_ digits: UnsafeRawBufferPointer) -> Int? {
+            guard !digits.isEmpty, digits.count <= 18 else {
+                return digits.isEmpty ? nil : Int(String(decoding: digits, as: UTF8.self))
+            }
+            var n = 0
+            for d in digits {
+                guard d >= 0x30 && d <= 0x39 else { return Int(String(decoding: digits, as: UTF8.self)) }
+                n = n * 10 + Int(d - 0x30)
+            }
+            return n
         }
 
         /// The entries as columns: 41 bytes an entry, where an array of `Entry` took 56.

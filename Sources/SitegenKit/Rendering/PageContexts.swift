@@ -24,6 +24,8 @@ struct PageContexts: Sendable {
     private var userPaths: [String] = []
     /// The directory's jump list: each first letter and the page it starts on.
     private(set) var jumps: [(label: String, page: Int)] = []
+    /// The hash of `jumps`, for the directory pages' keys.
+    private(set) var jumpsHash = ContentHash(high: 0, low: 0)
     /// The number of rows of each user's follower and following lists (`listCount`).
     private(set) var listCounts: (followers: [Int32], following: [Int32]) = ([], [])
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
@@ -45,6 +47,7 @@ struct PageContexts: Sendable {
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
         listCounts = (PageContexts.countListRows(model, followers: true), PageContexts.countListRows(model, followers: false))
         jumps = PageContexts.directoryJumps(directoryOrder, folded: folded, size: options.listSize)
+        jumpsHash = ContentHash(jumps.map { "\($0.label) \($0.page)" }.joined(separator: "\n"))
         // On every core; each step reads what the one before it set, from a copy of self.
         plainCaptions = .parallelMap(count: model.posts.count) { PageContexts.plainText(model.posts[$0].caption) }
         let captions = self

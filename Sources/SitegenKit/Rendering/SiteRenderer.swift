@@ -34,6 +34,22 @@ public struct SiteRenderer: Sendable {
         case feed(user: Int)
         case post(Int)
         case tag(Int, page: Int, pages: Int)
+
+        /// Whether the page's file is an `index.html` (as `path(of:)` says).
+        var isIndexHTML: Bool {
+            switch self {
+            case .index, .profile, .list, .post, .tag: return true
+            case .notFound, .usersJSON, .searchIndex, .searchBucket, .sitemap, .sitemapIndex, .feed: return false
+            }
+        }
+
+        /// `users.json` and the search files: made of every user, compared by their bytes.
+        var isJSON: Bool {
+            switch self {
+            case .usersJSON, .searchIndex, .searchBucket: return true
+            default: return false
+            }
+        }
     }
 
     let contexts: PageContexts
@@ -111,6 +127,12 @@ public struct SiteRenderer: Sendable {
     /// `global` is the hash of what every page depends on (`globalFingerprint()`).
     func render(_ page: Page, path: String, htmlPaths: HTMLPaths, global: ContentHash,
                 unchanged: (String, String) -> Bool) -> RenderedFile {
+        // The page's key (`key(of:)`) is its source; the JSON files have none, their bytes are theirs.
+        var source = ""
+        if !page.isJSON {
+            source = key(of: page, htmlPaths: htmlPaths, global: global).description
+            if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
+        }
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
             let bytes: [UInt8]
             switch page {
@@ -120,8 +142,6 @@ public struct SiteRenderer: Sendable {
             }
             return RenderedFile(path: path, bytes: bytes, source: ContentHash(bytes).description)
         }
-        let source = global.then(ContentHash(tag: 13, template)).then(TemplateValue.object(context).fingerprint(contexts)).description
-        if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
         return RenderedFile(path: path, bytes: templates.render(context, template, resolve: html), source: source)
     }
 
@@ -146,10 +166,12 @@ public struct SiteRenderer: Sendable {
         return String(decoding: templates.render(context, template), as: UTF8.self)
     }
 
-    /// What every page depends on besides its own context: the templates, the options
-    /// and which user each @mention resolves to.
+    /// What every page depends on besides its own key (`key(of:)`): the templates, the
+    /// options and which user each @mention resolves to.
     func globalFingerprint() -> ContentHash {
-        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(contexts.options.pageSize)|\(contexts.options.listSize)|".utf8)
+        let options = contexts.options
+        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(options.baseURL ?? "-")|".utf8)
+        out += ContentHash(options.title).description.utf8
         for user in model.users {
             out.append(contentsOf: ExportIndex.fold(user.username).utf8)
             out.append(0)
@@ -267,7 +289,7 @@ public struct SiteRenderer: Sendable {
         init(renderer: SiteRenderer, pages: [Page]) {
             self.renderer = renderer
             self.pages = pages
-            numbers = pages.indices.filter { renderer.path(of: pages[$0]).hasSuffix("index.html") }.map(Int32.init)
+            numbers = pages.indices.filter { pages[$0].isIndexHTML }.map(Int32.init)
         }
 
         var indices: Range<Int> { numbers.indices }
