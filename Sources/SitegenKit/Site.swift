@@ -40,6 +40,8 @@ public enum Site {
         /// `[schema]` mappings that name a node or field the export does not have.
         public var unusedMappings: [String] = []
         public var files = 0
+        /// Pages rendered: the others' keys said the output's file was made from the same inputs.
+        public var rendered = 0
         public var written = SiteWriter.Summary()
         /// Nothing changed since the previous build: no page was rendered.
         public var upToDate = false
@@ -105,13 +107,16 @@ public enum Site {
         // Pages are staged as they are rendered, a batch at a time: memory holds one batch.
         var publication = try loaded.publication ?? (request.dryRun ? nil : writer.beginPublication(inputs: inputs, previous: previous))
         var files = 0
+        var rendered = 0
         do {
             try renderer.render(
                 jobs: request.options.jobs,
                 unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
+                recorded: { path in previous?[path]?.source.text },
                 progress: { done, total in progress?(.rendering(done: done, total: total)) }
             ) { batch in
                 files += batch.count
+                rendered += batch.count { $0.bytes != nil && !$0.source.isEmpty }
                 try publication?.stage(batch)
             }
         } catch {
@@ -119,6 +124,7 @@ public enum Site {
             throw error
         }
         result.files += files
+        result.rendered = rendered
         result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return publication
     }

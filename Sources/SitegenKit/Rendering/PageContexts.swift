@@ -17,6 +17,9 @@ struct PageContexts: Sendable {
     /// Fingerprints of each user summary and tile (pages include them by the thousand).
     private(set) var summaryHashes: [ContentHash] = []
     private(set) var tileHashes: [ContentHash] = []
+    /// The hash of every user's summary, in directory order: what `users.json` and the
+    /// search files are made of (with the slugs, in the global fingerprint).
+    private(set) var directoryHash = ContentHash(high: 0, low: 0)
     /// Users in directory order (case-folded username, then uid), and each user's rank in it.
     private(set) var directoryOrder: [Int] = []
     private(set) var rank: [Int] = []
@@ -55,6 +58,9 @@ struct PageContexts: Sendable {
         let shared = self
         summaryHashes = .parallelMap(count: model.users.count) { TemplateValue.object(shared.makeSummary($0)).fingerprint(shared) }
         tileHashes = .parallelMap(count: model.posts.count) { TemplateValue.object(shared.makeTile($0)).fingerprint(shared) }
+        var directory = PageKey(ContentHash(high: 0, low: 0))
+        for u in directoryOrder { directory.add(summaryHashes[u]) }
+        directoryHash = directory.hash
     }
 
     // MARK: - Paths (relative to the site root)

@@ -78,9 +78,23 @@ extension SiteRenderer {
                 key.add(contexts.tileHashes[p])
             }
         case .usersJSON, .searchIndex, .searchBucket:
+            // Made of every user's row (uid, username, name, slug, counts), in directory order.
             key.add(10)
+            key.add(contexts.directoryHash)
         }
         return key.hash
+    }
+
+    /// The number of search bucket files when the previous build recorded `search/index.json`
+    /// and buckets 0, 1, … with this build's key for them (made from the same users, they
+    /// are as many): the search index need not be made to list them.
+    func recordedBuckets(_ recorded: (String) -> String?, global: ContentHash) -> Int? {
+        let key = key(of: .searchIndex, htmlPaths: HTMLPaths(renderer: self, pages: []), global: global).description
+        guard recorded(SearchIndex.folder + "index.json") == key else { return nil }
+        var count = 0
+        while recorded(SearchIndex.path(bucket: count)) == key { count += 1 }
+        // A power of two, as `SearchIndex` makes.
+        return count > 0 && count & (count - 1) == 0 ? count : nil
     }
 
     /// What the URL of an HTML page is made of, besides the slugs and the base URL.

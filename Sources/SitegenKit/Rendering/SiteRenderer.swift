@@ -54,24 +54,31 @@ public struct SiteRenderer: Sendable {
 
     let contexts: PageContexts
     let templates: TemplateSet
-    let search: SearchIndex
+    /// Made when a search file is rendered or the number of bucket files is not known:
+    /// a rebuild whose users' rows are as they were renders none (at 100,000 users the
+    /// index took about 0.8 s to make, on one core, and its files 0.5 s to write out).
+    private let searchIndex = MadeOnce<SearchIndex>()
 
     public init(model: SiteModel, templates: TemplateSet, options: SiteOptions) {
         contexts = PageContexts(model: model, options: options)
         self.templates = templates
-        search = SearchIndex(model: model, order: contexts.directoryOrder)
+    }
+
+    var search: SearchIndex {
+        searchIndex.value { SearchIndex(model: contexts.model, order: contexts.directoryOrder) }
     }
 
     var model: SiteModel { contexts.model }
 
     func userFolder(_ u: Int) -> String { "u/\(model.users[u].slug)/" }
 
-    /// Every page but the sitemap's, in a fixed order.
-    func pages() -> [Page] {
+    /// Every page but the sitemap's, in a fixed order. `searchBuckets`: the number of the
+    /// search's bucket files when it is known (`recordedBuckets`), else the index says.
+    func pages(searchBuckets: Int? = nil) -> [Page] {
         let (grid, list) = (contexts.options.pageSize, contexts.options.listSize)
         let directory = Pagination.pages(model.users.count, size: list)
         var pages: [Page] = (1...directory).map { .index(page: $0, pages: directory) } + [.notFound, .usersJSON, .searchIndex]
-        pages += search.buckets.indices.map { .searchBucket($0) }
+        pages += (0..<(searchBuckets ?? search.bucketCount)).map { .searchBucket($0) }
         for u in model.users.indices {
             let count = Pagination.pages(model.users[u].posts.count, size: grid)
             for n in 1...count { pages.append(.profile(user: u, page: n, pages: count)) }
@@ -127,12 +134,9 @@ public struct SiteRenderer: Sendable {
     /// `global` is the hash of what every page depends on (`globalFingerprint()`).
     func render(_ page: Page, path: String, htmlPaths: HTMLPaths, global: ContentHash,
                 unchanged: (String, String) -> Bool) -> RenderedFile {
-        // The page's key (`key(of:)`) is its source; the JSON files have none, their bytes are theirs.
-        var source = ""
-        if !page.isJSON {
-            source = key(of: page, htmlPaths: htmlPaths, global: global).description
-            if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
-        }
+        // The page's key (`key(of:)`) is its source.
+        let source = key(of: page, htmlPaths: htmlPaths, global: global).description
+        if unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source) }
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
             let bytes: [UInt8]
             switch page {
@@ -140,7 +144,7 @@ public struct SiteRenderer: Sendable {
             case let .searchBucket(b): bytes = Array(search.bucketJSON(b, contexts: contexts).utf8)
             default: bytes = usersJSON()
             }
-            return RenderedFile(path: path, bytes: bytes, source: ContentHash(bytes).description)
+            return RenderedFile(path: path, bytes: bytes, source: source)
         }
         return RenderedFile(path: path, bytes: templates.render(context, template, resolve: html), source: source)
     }
@@ -209,7 +213,8 @@ public struct SiteRenderer: Sendable {
         case .index, .list: return contexts.options.listSize
         case .profile, .tag: return contexts.options.pageSize
         case .usersJSON: return model.users.count
-        case .searchIndex: return search.shards.count / 8 + 1
+        // About a shard key per 40 users, 8 bytes a key (the index is not made to weigh it).
+        case .searchIndex: return model.users.count / 320 + 1
         case .searchBucket: return SearchIndex.bucketEntries
         case let .sitemap(_, urls): return urls.count
         case .feed: return 20
@@ -221,10 +226,14 @@ public struct SiteRenderer: Sendable {
     /// Every file of the site, as `renderAll` gives them and in the same order, handed to
     /// `batch` a few thousand at a time as they are rendered (the pages of a batch are
     /// rendered on all cores; `batch` runs on the calling thread between batches).
+    /// `recorded(path)` is the source the previous build recorded for a file, if any: it
+    /// tells how many search files there are when their users are as they were.
     public func render(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Bool = { _, _ in false },
+                       recorded: ((String) -> String?)? = nil,
                        progress: (@Sendable (Int, Int) -> Void)? = nil, batchSize: Int = SiteRenderer.batchSize,
                        batchItems: Int = SiteRenderer.batchItems, batch: ([RenderedFile]) throws -> Void) throws {
-        let base = self.pages()
+        let global = globalFingerprint()
+        let base = self.pages(searchBuckets: recorded.flatMap { recordedBuckets($0, global: global) })
         // The HTML pages, for the sitemap (the 404 page is not listed), by number: their paths
         // are made again when a sitemap is rendered. (Every page's path and URL held as
         // strings for the whole build took 60 MB at 100,000 users.)
@@ -235,7 +244,6 @@ public struct SiteRenderer: Sendable {
             : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
         let count = base.count + sitemaps.count
         let page = { @Sendable (i: Int) in i < base.count ? base[i] : sitemaps[i - base.count] }
-        let global = globalFingerprint()
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let done = Atomic<Int>(0)
         var start = 0
@@ -325,5 +333,19 @@ public struct SiteRenderer: Sendable {
         }
         out += "\n]\n".utf8
         return out
+    }
+}
+
+/// A value made on first use, from any thread (the others wait for it).
+final class MadeOnce<Value: Sendable>: Sendable {
+    private let made = Locked<Value?>(nil)
+
+    func value(_ make: () -> Value) -> Value {
+        made.withLock { value in
+            if let value { return value }
+            let new = make()
+            value = new
+            return new
+        }
     }
 }
