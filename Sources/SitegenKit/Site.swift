@@ -117,7 +117,7 @@ public enum Site {
         do {
             try renderer.render(
                 jobs: request.options.jobs,
-                unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, folder: folder, path: path, source: source) } ?? false },
+                unchanged: { path, source in previous.flatMap { SiteWriter.unchangedEntry($0, folder: folder, path: path, source: source) } },
                 recorded: { path in previous?[path]?.source.text },
                 progress: { done, total in progress?(.rendering(done: done, total: total)) }
             ) { batch in

@@ -102,7 +102,8 @@ public struct SiteWriter {
             do {
                 for file in files {
                     try SiteWriter.checkRelative(file.path)
-                    let index = next.index(of: file.path)
+                    // A file not rendered says its entry (`next` starts as the previous manifest).
+                    let index = next.isEntry(file.previousEntry, of: file.path) ? file.previousEntry : next.index(of: file.path)
                     guard let bytes = file.bytes else {
                         // Not rendered: the previous build's file was made from the same inputs.
                         guard let index else {
