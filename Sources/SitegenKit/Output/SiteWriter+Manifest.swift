@@ -277,8 +277,10 @@ extension SiteWriter {
 
         static func parse(_ bytes: UnsafeRawBufferPointer) -> Manifest? {
             var manifest = Manifest()
-            // About 80 bytes a line at 100,000 users; the path index is made at its size once.
-            manifest.reserve(bytes.count / 80, pathBytes: bytes.count / 3)
+            // A line per entry: the columns and the path index are made at their size once.
+            var lines = 0
+            for byte in bytes where byte == 0x0A { lines += 1 }
+            manifest.reserve(lines, pathBytes: bytes.count / 3)
             var lineStart = 0
             var first = true
             for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
