@@ -295,15 +295,26 @@ extension SiteWriter {
                     continue
                 }
                 // hash size source path (the path may hold spaces; the others do not)
-                var fields: [Range<Int>] = []
-                var start = 0
-                for j in line.indices where line[j] == 0x20 && fields.count < 3 {
-                    fields.append(start..<j)
-                    start = j + 1
+                // The ends of the first three fields (an array of them per line was 504,000
+                // allocations at 100,000 users).
+                var ends = (0, 0, 0)
+                var found = 0
+                var j = 0
+                while j < line.count && found < 3 {
+                    if line[j] == 0x20 {
+                        switch found {
+                        case 0: ends.0 = j
+                        case 1: ends.1 = j
+                        default: ends.2 = j
+                        }
+                        found += 1
+                    }
+                    j += 1
                 }
-                guard fields.count == 3, let size = decimal(UnsafeRawBufferPointer(rebasing: line[fields[1]])) else { continue }
-                let entry = Entry(hash: Field(UnsafeRawBufferPointer(rebasing: line[fields[0]])), size: size,
-                                  source: Field(UnsafeRawBufferPointer(rebasing: line[fields[2]])))
+                let start = ends.2 + 1
+                guard found == 3, let size = decimal(UnsafeRawBufferPointer(rebasing: line[(ends.0 + 1)..<ends.1])) else { continue }
+                let entry = Entry(hash: Field(UnsafeRawBufferPointer(rebasing: line[0..<ends.0])), size: size,
+                                  source: Field(UnsafeRawBufferPointer(rebasing: line[(ends.1 + 1)..<ends.2])))
                 manifest.set(UnsafeRawBufferPointer(rebasing: line[start...]), entry)
             }
             return first ? nil : manifest
@@ -352,8 +363,10 @@ extension SiteWriter {
 
             subscript(i: Int) -> Entry {
                 get {
-                    Entry(hash: field(kinds[i] & 0xF, hashes[i], texts[i]?.hash), size: sizes[i],
-                          source: field(kinds[i] >> 4, sources[i], texts[i]?.source))
+                    // (`texts` is empty in a manifest sitegen wrote: not looked up then.)
+                    let text = texts.isEmpty ? nil : texts[i]
+                    return Entry(hash: field(kinds[i] & 0xF, hashes[i], text?.hash), size: sizes[i],
+                                 source: field(kinds[i] >> 4, sources[i], text?.source))
                 }
                 set {
                     let (hk, h, ht) = EntryTable.split(newValue.hash)

@@ -133,26 +133,47 @@ extension SiteRenderer {
     }
 }
 
-/// The words of a page's key, hashed once at the end.
+/// A page's key, hashed a word at a time as `ContentHash` hashes bytes (two 64-bit lanes,
+/// finalized with the number of words): no buffer, so no allocation per page.
 struct PageKey {
-    private var words: [UInt64] = []
+    private var a: UInt64 = 0x6A09_E667_F3BC_C908
+    private var b: UInt64 = 0xBB67_AE85_84CA_A73B
+    private var count: UInt64 = 0
 
     init(_ global: ContentHash) {
-        words.reserveCapacity(32)
         add(global)
     }
 
+    @inline(__always) private mutating func word(_ w: UInt64) {
+        a = (a ^ w) &* 0x9E37_79B9_7F4A_7C15
+        a = (a << 31) | (a >> 33)
+        b = (b &+ w) &* 0xC2B2_AE3D_27D4_EB4F
+        b ^= b >> 29
+        count += 1
+    }
+
     mutating func add(_ hash: ContentHash) {
-        words.append(hash.high)
-        words.append(hash.low)
+        word(hash.high)
+        word(hash.low)
     }
 
     mutating func add(_ n: Int) {
-        words.append(UInt64(bitPattern: Int64(n)))
+        word(UInt64(bitPattern: Int64(n)))
     }
 
-    mutating func add(_ numbers: Int...) {
-        for n in numbers { add(n) }
+    mutating func add(_ n: Int, _ m: Int) {
+        add(n)
+        add(m)
+    }
+
+    mutating func add(_ n: Int, _ m: Int, _ k: Int) {
+        add(n, m)
+        add(k)
+    }
+
+    mutating func add(_ n: Int, _ m: Int, _ k: Int, _ l: Int) {
+        add(n, m)
+        add(k, l)
     }
 
     /// A string, by its hash (which covers its length).
@@ -161,6 +182,7 @@ struct PageKey {
     }
 
     var hash: ContentHash {
-        words.withUnsafeBytes { ContentHash($0, seed: 16) }
+        let tail = count &* 0x9E37_79B9_7F4A_7C15
+        return ContentHash(high: WordHashing.finalize(a ^ tail ^ (b >> 7)), low: WordHashing.finalize(b ^ tail ^ 0x5851_F42D_4C95_7F2D))
     }
 }
