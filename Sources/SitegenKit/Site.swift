@@ -117,12 +117,12 @@ public enum Site {
         do {
             try renderer.render(
                 jobs: request.options.jobs,
-                unchanged: { path, source in previous.flatMap { SiteWriter.unchangedEntry($0, folder: folder, path: path, source: source) } },
+                unchanged: { path, source in previous.flatMap { SiteWriter.unchangedEntry($0, folder: folder, path: path, key: source) } },
                 recorded: { path in previous?[path]?.source.text },
                 progress: { done, total in progress?(.rendering(done: done, total: total)) }
             ) { batch in
                 files += batch.count
-                rendered += batch.count { $0.bytes != nil && !$0.source.isEmpty }
+                rendered += batch.count { $0.bytes != nil && $0.key != nil }
                 try publication?.stage(batch)
             }
         } catch {

@@ -114,7 +114,7 @@ public struct SiteWriter {
                         continue
                     }
                     let hash = Manifest.Field.hash(ContentHash(bytes))
-                    let entry = Manifest.Entry(hash: hash, size: bytes.count, source: Manifest.Field(file.source))
+                    let entry = Manifest.Entry(hash: hash, size: bytes.count, source: file.key.map { .hash($0) } ?? Manifest.Field(file.source))
                     // The previous build's entry, unless this build already produced the path.
                     let old = index.flatMap { produced[$0] ? nil : next[entry: $0] }
                     if let index {

@@ -8,19 +8,27 @@ import Synchronization
 public struct RenderedFile: Sendable {
     public let path: String
     public let bytes: [UInt8]?
-    public let source: String
+    /// A page's key (`SiteRenderer.key(of:)`), kept as a hash: its text is made only if asked for.
+    let key: ContentHash?
+    private let sourceText: String
+    public var source: String { key?.description ?? sourceText }
     /// Of a file not rendered: its entry number in the previous build's manifest (what the
     /// `unchanged` closure of `SiteRenderer.render` said), so that staging it needs no lookup.
     let previousEntry: Int
 
     public init(path: String, bytes: [UInt8]?, source: String = "") {
-        self.init(path: path, bytes: bytes, source: source, previousEntry: -1)
-    }
-
-    init(path: String, bytes: [UInt8]?, source: String, previousEntry: Int) {
         self.path = path
         self.bytes = bytes
-        self.source = source
+        sourceText = source
+        key = nil
+        previousEntry = -1
+    }
+
+    init(path: String, bytes: [UInt8]?, key: ContentHash, previousEntry: Int = -1) {
+        self.path = path
+        self.bytes = bytes
+        self.key = key
+        sourceText = ""
         self.previousEntry = previousEntry
     }
 }
@@ -141,10 +149,10 @@ public struct SiteRenderer: Sendable {
     /// Renders a page unless `previous` says the same inputs made the file that is there.
     /// `global` is the hash of what every page depends on (`globalFingerprint()`).
     func render(_ page: Page, path: String, htmlPaths: HTMLPaths, global: ContentHash,
-                unchanged: (String, String) -> Int?) -> RenderedFile {
+                unchanged: (String, ContentHash) -> Int?) -> RenderedFile {
         // The page's key (`key(of:)`) is its source.
-        let source = key(of: page, htmlPaths: htmlPaths, global: global).description
-        if let entry = unchanged(path, source) { return RenderedFile(path: path, bytes: nil, source: source, previousEntry: entry) }
+        let source = key(of: page, htmlPaths: htmlPaths, global: global)
+        if let entry = unchanged(path, source) { return RenderedFile(path: path, bytes: nil, key: source, previousEntry: entry) }
         guard let (template, context) = context(of: page, htmlPaths: htmlPaths) else {
             let bytes: [UInt8]
             switch page {
@@ -152,9 +160,9 @@ public struct SiteRenderer: Sendable {
             case let .searchBucket(b): bytes = Array(search.bucketJSON(b, contexts: contexts).utf8)
             default: bytes = usersJSON()
             }
-            return RenderedFile(path: path, bytes: bytes, source: source)
+            return RenderedFile(path: path, bytes: bytes, key: source)
         }
-        return RenderedFile(path: path, bytes: templates.render(context, template, resolve: html), source: source)
+        return RenderedFile(path: path, bytes: templates.render(context, template, resolve: html), key: source)
     }
 
     /// The HTML a deferred value stands for (the template engine's resolver): `_tile` and
@@ -199,7 +207,7 @@ public struct SiteRenderer: Sendable {
     /// the same inputs (its entry number in the previous build's manifest, nil if not);
     /// such pages are not rendered. Throws `Interrupted` when
     /// a signal arrives (see `Interruption`): the threads stop at their next page.
-    public func renderAll(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Int? = { _, _ in nil },
+    public func renderAll(jobs: Int, unchanged: @escaping @Sendable (String, ContentHash) -> Int? = { _, _ in nil },
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [RenderedFile] {
         var files: [RenderedFile] = []
         try render(jobs: jobs, unchanged: unchanged, progress: progress) { files += $0 }
@@ -237,7 +245,7 @@ public struct SiteRenderer: Sendable {
     /// rendered on all cores; `batch` runs on the calling thread between batches).
     /// `recorded(path)` is the source the previous build recorded for a file, if any: it
     /// tells how many search files there are when their users are as they were.
-    public func render(jobs: Int, unchanged: @escaping @Sendable (String, String) -> Int? = { _, _ in nil },
+    public func render(jobs: Int, unchanged: @escaping @Sendable (String, ContentHash) -> Int? = { _, _ in nil },
                        recorded: ((String) -> String?)? = nil,
                        progress: (@Sendable (Int, Int) -> Void)? = nil, batchSize: Int = SiteRenderer.batchSize,
                        batchItems: Int = SiteRenderer.batchItems, batch: ([RenderedFile]) throws -> Void) throws {
