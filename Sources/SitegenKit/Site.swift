@@ -40,6 +40,8 @@ public enum Site {
         /// `[schema]` mappings that name a node or field the export does not have.
         public var unusedMappings: [String] = []
         public var files = 0
+        /// Pages rendered: the others' keys said the output's file was made from the same inputs.
+        public var rendered = 0
         public var written = SiteWriter.Summary()
         /// Nothing changed since the previous build: no page was rendered.
         public var upToDate = false
@@ -97,21 +99,30 @@ public enum Site {
             return nil
         }
         let (model, inputs) = (loaded.model, loaded.inputs)
-        let previous = loaded.previous ?? (previousInputs == nil ? nil : writer.previousManifest())
-
+        // The manifest is read on another thread while the renderer makes its tables (0.3 s
+        // and 0.9 s of a one-bio rebuild at 100,000 users, one after the other).
+        let manifestPath = writer.manifestPath
+        let reading = loaded.previous != nil || previousInputs == nil ? nil : InBackground { SiteWriter.Manifest.read(manifestPath) }
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options)
+        let previous = loaded.previous ?? reading?.value()
+
         let start = DispatchTime.now()
-        let output = writer.output
+        // Unchanged pages are looked up from the output folder (`isUnchanged(_:folder:…)`).
+        let folder = previous == nil ? -1 : open(writer.output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
         // Pages are staged as they are rendered, a batch at a time: memory holds one batch.
         var publication = try loaded.publication ?? (request.dryRun ? nil : writer.beginPublication(inputs: inputs, previous: previous))
         var files = 0
+        var rendered = 0
         do {
             try renderer.render(
                 jobs: request.options.jobs,
-                unchanged: { path, source in previous.map { SiteWriter.isUnchanged($0, output: output, path: path, source: source) } ?? false },
+                unchanged: { path, source in previous.flatMap { SiteWriter.unchangedEntry($0, folder: folder, path: path, key: source) } },
+                recorded: { path in previous?[path]?.source.text },
                 progress: { done, total in progress?(.rendering(done: done, total: total)) }
             ) { batch in
                 files += batch.count
+                rendered += batch.count { $0.bytes != nil && $0.key != nil }
                 try publication?.stage(batch)
             }
         } catch {
@@ -119,6 +130,7 @@ public enum Site {
             throw error
         }
         result.files += files
+        result.rendered = rendered
         result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return publication
     }
@@ -232,5 +244,25 @@ enum TemplateLocator {
             }
         }
         return nil
+    }
+}
+
+/// A value made on another thread; `value()` waits for it.
+final class InBackground<Value: Sendable>: @unchecked Sendable {
+    // Written once by the work, read after `done` is signalled.
+    private var result: Value?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    func value() -> Value {
+        done.wait()
+        done.signal()
+        return result!
     }
 }

@@ -72,17 +72,21 @@ public struct SiteWriter {
             SiteWriter.removeTree(staging)
             throw unpublished(error)
         }
-        var next = Manifest(inputs: inputs)
-        if let manifest { next.reserve(manifest.count, pathBytes: manifest.pathByteCount) }
-        return Publication(writer: self, previous: manifest ?? Manifest(), next: next,
+        // The new manifest starts as the previous one, each entry marked as not produced yet:
+        // an unchanged file is then one lookup, and the entries stay in path order.
+        var next = manifest ?? Manifest()
+        next.inputs = inputs
+        return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count),
                            staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
     }
 
     /// A publication under way: the staging folder and what has been staged in it.
     public struct Publication {
         let writer: SiteWriter
-        let previous: Manifest
+        /// The previous build's entries, replaced as files are staged, then the added ones.
         var next: Manifest
+        /// Per entry of `next`: whether this build produced its file (the others are removed).
+        var produced: [Bool]
         /// The files staged (changed), in the order they came.
         var changed: [String] = []
         var summary = Summary()
@@ -98,18 +102,29 @@ public struct SiteWriter {
             do {
                 for file in files {
                     try SiteWriter.checkRelative(file.path)
+                    // A file not rendered says its entry (`next` starts as the previous manifest).
+                    let index = next.isEntry(file.previousEntry, of: file.path) ? file.previousEntry : next.index(of: file.path)
                     guard let bytes = file.bytes else {
                         // Not rendered: the previous build's file was made from the same inputs.
-                        guard let old = previous[file.path] else {
+                        guard let index else {
                             throw SitegenError(file: file.path, message: "internal error: an unrendered file has no previous version")
                         }
-                        next.set(file.path, old)
+                        produced[index] = true
                         summary.unchanged += 1
                         continue
                     }
                     let hash = Manifest.Field.hash(ContentHash(bytes))
-                    next.set(file.path, Manifest.Entry(hash: hash, size: bytes.count, source: Manifest.Field(file.source)))
-                    if let old = previous[file.path], old.hash == hash, old.size == bytes.count {
+                    let entry = Manifest.Entry(hash: hash, size: bytes.count, source: file.key.map { .hash($0) } ?? Manifest.Field(file.source))
+                    // The previous build's entry, unless this build already produced the path.
+                    let old = index.flatMap { produced[$0] ? nil : next[entry: $0] }
+                    if let index {
+                        next[entry: index] = entry
+                        produced[index] = true
+                    } else {
+                        next.set(file.path, entry)
+                        produced.append(true)
+                    }
+                    if let old, old.hash == hash, old.size == bytes.count {
                         var info = stat()
                         if stat(output + "/" + file.path, &info) == 0, Int(info.st_size) == bytes.count {
                             summary.unchanged += 1
@@ -135,6 +150,9 @@ public struct SiteWriter {
         /// Steps 2 to 4 of `publish`, after every file was staged.
         public func finish() throws -> Summary {
             var summary = self.summary
+            // Files of the previous build that this one no longer produces (removed in step 4).
+            let stale = next.paths(notKept: produced)
+            let next = stale.isEmpty ? self.next : self.next.keeping(produced)
             do {
                 try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, shown: writer.manifestPath) { write in try next.text(write) }
                 try Interruption.check()
@@ -179,7 +197,7 @@ public struct SiteWriter {
             abandon()
 
             // 4. Files of the previous build that this one no longer produces.
-            for path in previous.paths(missingFrom: next) where (try? SiteWriter.checkRelative(path)) != nil {
+            for path in stale where (try? SiteWriter.checkRelative(path)) != nil {
                 if unlink(output + "/" + path) == 0 { summary.removed += 1 }
                 var folder = PathNames.parent(path)
                 while !folder.isEmpty && rmdir(output + "/" + folder) == 0 {

@@ -13,6 +13,17 @@ extension PageContexts {
         return sortedLists.cached(u * 2 + (followers ? 1 : 0), make)
     }
 
+    /// The sum (order-free) of the row hashes (`summaryHashes`) of `u`'s follower (or
+    /// following) list's users that are rendered: what a page key holds of a one-page list.
+    func listRowsHash(_ u: Int, followers: Bool) -> ContentHash {
+        let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
+        var sum = ContentHash(high: 0, low: 0)
+        for i in row {
+            if let e = model.userByIndex[i] { sum = sum.plus(summaryHashes[e]) }
+        }
+        return sum
+    }
+
     /// The accounts of `u`'s follower (or following) list that are counted but not shown:
     /// users who are not published (excluded, private, or without a username).
     func hiddenCount(_ u: Int, followers: Bool) -> Int {

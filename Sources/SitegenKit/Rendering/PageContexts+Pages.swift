@@ -85,7 +85,7 @@ extension PageContexts {
         let root = "../../"
         let owner = model.users[post.owner]
         var context = common(root: root, title: "Photo by @\(owner.username)", path: postPath(p),
-                             description: plainCaptions[p])
+                             description: plainCaption(p))
         var comments: [Context] = []
         for c in post.comments {
             var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
@@ -135,7 +135,7 @@ extension PageContexts {
         var entries: [Context] = []
         for p in user.posts.prefix(20) {
             let post = model.posts[p]
-            let plain = plainCaptions[p]
+            let plain = plainCaption(p)
             entries.append([
                 "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
                 "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),

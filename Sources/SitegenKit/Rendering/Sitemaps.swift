@@ -14,13 +14,19 @@ enum Sitemaps {
     /// The ranges of `locations` (unescaped) that each file holds, in order: one range when
     /// all fit one file (also when there are none), else as many files as the limits need.
     static func parts<Locations: Sequence<String>>(_ locations: Locations, maxURLs: Int = maxURLs, maxBytes: Int = maxBytes) -> [Range<Int>] {
+        parts(sizes: locations.map { Int32(escapedSize($0)) }, maxURLs: maxURLs, maxBytes: maxBytes)
+    }
+
+    /// `parts` of locations whose escaped sizes are `sizes` (measured on every core: a
+    /// rebuild at 100,000 users spent 0.3 s making the 500,000 locations on one).
+    static func parts(sizes: [Int32], maxURLs: Int = maxURLs, maxBytes: Int = maxBytes) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
         var bytes = frame
         var count = 0
-        for (i, loc) in locations.enumerated() {
+        for (i, escaped) in sizes.enumerated() {
             count += 1
-            let size = escapedSize(loc) + perURL
+            let size = Int(escaped) + perURL
             if i > start && (i - start >= maxURLs || bytes + size > maxBytes) {
                 parts.append(start..<i)
                 start = i

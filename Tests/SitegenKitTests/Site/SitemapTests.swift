@@ -60,3 +60,24 @@ import Testing
         #expect(Sitemaps.parts(["x", String(repeating: "y", count: 500), "z"], maxBytes: 300) == [0..<1, 1..<2, 2..<3])
     }
 }
+
+/// The sitemap is cut by its locations' sizes, counted without making the URLs where they
+/// are plain (`SiteRenderer.locationSizes`): the same sizes as the URLs' own.
+@Suite struct SitemapLocationSizeTests {
+    @Test(arguments: [nil, "https://example.test/sub/"])
+    func countedSizesAreTheLocationsSizes(_ baseURL: String?) throws {
+        for export in [SiteTest.smallExport, SiteTest.sampleExport] {
+            let model = SiteModel.build(from: try Audit.run(exportAt: export))
+            let renderer = SiteRenderer(model: model, templates: try TemplateSet(folder: SiteTest.templates),
+                                        options: SiteOptions(baseURL: baseURL, pageSize: 2, listSize: 3))
+            let htmlPaths = SiteRenderer.HTMLPaths(renderer: renderer, pages: renderer.pages())
+            let made = htmlPaths.indices.map { Int32(Sitemaps.escapedSize(renderer.contexts.sitemapLocation(htmlPaths[$0]))) }
+            #expect(made.count > 30)
+            #expect(renderer.locationSizes(htmlPaths) == made)
+            // Both ways are taken: plain folders, and folders that are percent-encoded or tags.
+            let slugs = model.users.map { Int32($0.slug.utf8.allSatisfy(Slugs.isUnreserved) ? $0.slug.utf8.count : -1) }
+            let plain = htmlPaths.pages.filter { $0.isIndexHTML && renderer.plainFolderSize($0, slugs: slugs) != nil }.count
+            #expect(plain > 0 && plain < htmlPaths.indices.count)
+        }
+    }
+}
