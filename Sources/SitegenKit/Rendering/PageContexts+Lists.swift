@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The rows of the follower and following lists, and the directory's jump list.
 extension PageContexts {
     /// The users of `u`'s follower (or following) list that are rendered, in directory order.
@@ -68,9 +66,10 @@ extension PageContexts {
 }
 
 /// Sorted rows of the long follower and following lists, made once on first use from any
-/// rendering thread (as `Fragments` caches HTML).
+/// rendering thread (as `Fragments` caches HTML). A `Locked`, not a bare `Mutex`: its
+/// hand-over is visible to ThreadSanitizer (`Locked` says why).
 final class SortedLists: Sendable {
-    private let cache = Mutex<[Int: [Int]]>([:])
+    private let cache = Locked<[Int: [Int]]>([:])
 
     func cached(_ key: Int, _ make: () -> [Int]) -> [Int] {
         if let hit = cache.withLock({ $0[key] }) { return hit }
