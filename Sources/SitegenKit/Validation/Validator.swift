@@ -95,8 +95,12 @@ public final class Validator: @unchecked Sendable {
             following: graph.following.rowCount == n ? (0..<n).map(graph.following.count) : Array(repeating: 0, count: n),
             likes: likeCount
         )
+        // The stream holds this validator: handed to the report, it is not kept here too (the
+        // cycle kept the export and its index alive after the report was gone: LeakSanitizer).
+        let timeline = timelineStream
+        timelineStream = nil
         return AuditReport(export: export, index: ExportIndex(index), findings: findings.inReportOrder(), edits: edits,
-                           counts: counts, graph: graph, summarized: summarized.withLock { $0 }, timeline: timelineStream)
+                           counts: counts, graph: graph, summarized: summarized.withLock { $0 }, timeline: timeline)
     }
 
     // MARK: - Recording
