@@ -37,7 +37,7 @@ enum FuzzTarget {
         precondition(left.isEmpty, "repairable findings after the repair: \(left.map { "\($0.code.rawValue) \($0.path)" })")
         if let templates {
             let model = SiteModel.build(from: report)
-            _ = try? SiteRenderer(model: model, templates: templates, options: SiteOptions(pageSize: 2, jobs: 1)).renderAll(jobs: 1)
+            _ = try? SiteRenderer(model: model, templates: templates, options: SiteOptions(pageSize: 2)).renderAll(jobs: 1)
         }
     }
 }

@@ -63,14 +63,13 @@ struct BuildOptions: ParsableArguments {
             baseURL: baseURL ?? config.baseURL ?? override,
             pageSize: pageSize ?? config.pageSize ?? SiteConfig.Default.pageSize,
             tile: tile.flatMap(SiteOptions.Tile.init(spelling:)) ?? config.tile ?? SiteConfig.Default.tile,
-            jobs: jobs,
             listSize: listSize ?? config.listSize ?? SiteConfig.Default.listSize)
         return Site.Request(
             export: export ?? config.exportPath,
             output: output ?? config.outputPath,
             templates: templates ?? config.templates,
             mapping: config.schema,
-            exclude: config.exclude, hotlinkPhotos: config.hotlinkPhotos ?? false, options: options, dryRun: dryRun)
+            exclude: config.exclude, hotlinkPhotos: config.hotlinkPhotos ?? false, options: options, jobs: jobs, dryRun: dryRun)
     }
 
     /// Builds the site with a progress line on a terminal, then reports on stderr:

@@ -101,7 +101,7 @@ public struct Schema: Sendable {
 
     /// What `[schema]` in sitegen.toml says: the dialect, and the app's names for the
     /// tutorial's nodes and fields.
-    public struct Mapping: Sendable, Equatable {
+    public struct Mapping: Sendable, Equatable, Codable {
         public var dialect: Dialect?
         public var nodes: [Node: String] = [:]
         public var fields: [Field: String] = [:]

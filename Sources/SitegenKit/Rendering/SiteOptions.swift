@@ -1,5 +1,8 @@
-/// How a site is built (`sitegen build` flags).
-public struct SiteOptions: Sendable {
+/// How a site looks (`sitegen build` flags and sitegen.toml): every field changes pages.
+/// Part of `Site.Settings`, whose encoding the inputs' fingerprint and every page's key
+/// hash: a field added here is in both without being named again. What does not change
+/// the output (the threads, `--dry-run`) is on `Site.Request` instead.
+public struct SiteOptions: Sendable, Equatable, Codable {
     /// Rows per list page: about 60 KB of HTML, far below the 1 MB a page may weigh.
     public static let defaultListSize = 100
 
@@ -10,7 +13,7 @@ public struct SiteOptions: Sendable {
     public static let pageSizes = 1...300
     public static let listSizes = 1...500
 
-    public enum Tile: String, Sendable, CaseIterable {
+    public enum Tile: String, Sendable, CaseIterable, Codable {
         case square = "1-1"
         case portrait = "3-4"
     }
@@ -25,16 +28,13 @@ public struct SiteOptions: Sendable {
     /// URLs per sitemap file (the protocol's 50,000; lowered by tests).
     public var sitemapSize = Sitemaps.maxURLs
     public var tile: Tile
-    /// Threads that render pages.
-    public var jobs: Int
 
-    public init(title: String = "Profiles", baseURL: String? = nil, pageSize: Int = 60, tile: Tile = .square, jobs: Int = 0,
+    public init(title: String = "Profiles", baseURL: String? = nil, pageSize: Int = 60, tile: Tile = .square,
                 listSize: Int = SiteOptions.defaultListSize) {
         self.title = title
         self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         self.pageSize = max(1, pageSize)
         self.listSize = max(1, listSize)
         self.tile = tile
-        self.jobs = jobs
     }
 }

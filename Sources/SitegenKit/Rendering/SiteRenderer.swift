@@ -186,12 +186,12 @@ public struct SiteRenderer: Sendable {
         return String(decoding: templates.render(context, template), as: UTF8.self)
     }
 
-    /// What every page depends on besides its own key (`key(of:)`): the templates, the
-    /// options and which user each @mention resolves to.
+    /// What every page depends on besides its own key (`key(of:)`): the templates, every
+    /// option (the whole `SiteOptions`, encoded: an option added there is in every key
+    /// without being named here) and which user each @mention resolves to.
     func globalFingerprint() -> ContentHash {
-        let options = contexts.options
-        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(options.baseURL ?? "-")|".utf8)
-        out += ContentHash(options.title).description.utf8
+        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|".utf8)
+        out += ContentHash(Site.Settings.canonical(contexts.options)).description.utf8
         for user in model.users {
             out.append(contentsOf: ExportIndex.fold(user.username).utf8)
             out.append(0)

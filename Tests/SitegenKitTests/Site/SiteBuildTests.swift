@@ -11,8 +11,8 @@ import Testing
     @Test(arguments: ["small", "sample", "timeline"])
     func sameInputGivesTheSameBytes(_ name: String) throws {
         let export = ["small": SiteTest.smallExport, "sample": SiteTest.sampleExport, "timeline": SiteTest.timelineExport][name]!
-        let (a, _) = try SiteTest.build(export, options: SiteOptions(pageSize: 2, jobs: 1))
-        let (b, _) = try SiteTest.build(export, options: SiteOptions(pageSize: 2, jobs: 8))
+        let (a, _) = try SiteTest.build(export, options: SiteOptions(pageSize: 2), jobs: 1)
+        let (b, _) = try SiteTest.build(export, options: SiteOptions(pageSize: 2), jobs: 8)
         #expect(SiteTest.walk(a) == SiteTest.walk(b), "the same files and folders")
         let (ca, cb) = (SiteTest.contents(a), SiteTest.contents(b))
         #expect(ca.count > 20)

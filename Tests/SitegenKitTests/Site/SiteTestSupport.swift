@@ -53,10 +53,10 @@ enum SiteTest {
     /// Builds `export` with the checkout's templates (unless `templates` is given).
     @discardableResult
     static func build(_ export: String, into output: String? = nil, options: SiteOptions = SiteOptions(),
-                      templates: String? = nil, dryRun: Bool = false) throws -> (output: String, result: Site.Result) {
+                      templates: String? = nil, jobs: Int = 0, dryRun: Bool = false) throws -> (output: String, result: Site.Result) {
         let out = try output ?? newOutput()
         let request = Site.Request(export: export, output: out, templates: templates ?? self.templates,
-                                   options: options, dryRun: dryRun)
+                                   options: options, jobs: jobs, dryRun: dryRun)
         return (out, try Site.build(request))
     }
 
