@@ -31,8 +31,12 @@ extension Site {
         var previous: SiteWriter.Manifest?
         var report: AuditReport?
         var model: SiteModel?
+        /// The pages this run renders: the whole site, a shard's users, or merge's site-wide pages.
+        var share = SiteRenderer.Share.all
         /// Opened by the first step that stages files (photos, else pages).
         var publication: SiteWriter.Publication?
+        /// `sitegen merge`'s shard folders.
+        var shards: Site.ShardFolders?
         /// Set by a step after which nothing is left to do.
         var finished = false
 
@@ -90,6 +94,7 @@ extension Site.Step {
     /// inputs and its files are all there (`result.upToDate`).
     static let fingerprint = Site.Step(name: "fingerprint") { run in
         run.inputs = Site.fingerprint(export: run.export!, templates: run.templates, request: run.request)
+        if let shard = run.request.shard { run.inputs = shard.inputs(site: run.inputs) }
         if !run.request.dryRun && run.previousInputs == run.inputs {
             run.previous = run.writer.previousManifest()
             if run.writer.isUpToDate(run.previous, inputs: run.inputs) {
@@ -116,6 +121,7 @@ extension Site.Step {
         try Interruption.check()
         run.result.report = report.tally
         run.result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
+        if let shard = run.request.shard { run.share = .users(shard.users(of: model)) }
         run.model = model
     }
 
@@ -124,9 +130,17 @@ extension Site.Step {
     /// previous manifest only once the export is released.
     static let photos = Site.Step(name: "photos") { run in
         defer { run.export = nil }
-        let sources = run.model!.photos
+        // A shard's photos: those of its users' posts (`photoIndices`), and its photo table.
+        let model = run.model!
+        let indices: [Int]
+        if case let .users(mine) = run.share {
+            indices = Array(Set(model.posts.filter { mine[$0.owner] && $0.photo >= 0 }.map { Int($0.photo) })).sorted()
+        } else {
+            indices = Array(model.photos.indices)
+        }
+        let sources = indices.map { model.photos[$0] }
         run.progress?(.photos(done: 0, total: sources.count))
-        guard !sources.isEmpty else { return }
+        guard !sources.isEmpty || run.request.shard != nil else { return }
         if run.previous == nil && run.previousInputs != nil { run.previous = run.writer.previousManifest() }
         var publication = try run.beginPublication()
         let progress = run.progress
@@ -142,8 +156,15 @@ extension Site.Step {
         } catch let missing as PhotoStage.LibraryUnavailable {
             throw SitegenError(file: run.request.export, message: "its photos need libvips, which cannot be loaded (\(missing.reason)); install it (on Debian or Ubuntu: apt-get install libvips42)")
         }
+        if run.request.shard != nil {
+            let record = Site.Shard.Record(request: run.request, photos: indices, pictures: run.result.photos.pictures)
+            try publication?.stage([RenderedFile(path: Site.Shard.recordName, bytes: record.bytes)])
+            run.result.files += 1
+        }
         run.publication = publication
-        run.model!.setPictures(run.result.photos.pictures)
+        var pictures = [Picture?](repeating: nil, count: model.photos.count)
+        for (i, photo) in indices.enumerated() { pictures[photo] = run.result.photos.pictures[i] }
+        run.model!.setPictures(pictures)
     }
 
     /// Renders every page and stages it, a batch at a time (memory holds one batch);
@@ -169,7 +190,7 @@ extension Site.Step {
         var rendered = 0
         let progress = run.progress
         try renderer.render(
-            jobs: run.request.jobs,
+            jobs: run.request.jobs, share: run.share,
             unchanged: { path, source in previous.flatMap { SiteWriter.unchangedEntry($0, folder: folder, path: path, key: source) } },
             recorded: { path in previous?[path]?.source.text },
             progress: { done, total in progress?(.rendering(done: done, total: total)) }

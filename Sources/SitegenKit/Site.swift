@@ -16,6 +16,8 @@ public enum Site {
         public var jobs: Int
         /// Render every page to memory and write nothing (for measuring).
         public var dryRun: Bool
+        /// `--shard K/N`: render and encode only this shard's users (`Shard`).
+        public var shard: Shard?
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                     exclude: [String] = [], hotlinkPhotos: Bool = false, options: SiteOptions = SiteOptions(), jobs: Int = 0,

@@ -245,7 +245,7 @@ public struct SiteRenderer: Sendable {
     /// rendered on all cores; `batch` runs on the calling thread between batches).
     /// `recorded(path)` is the source the previous build recorded for a file, if any: it
     /// tells how many search files there are when their users are as they were.
-    public func render(jobs: Int, unchanged: @escaping @Sendable (String, ContentHash) -> Int? = { _, _ in nil },
+    public func render(jobs: Int, share: Share = .all, unchanged: @escaping @Sendable (String, ContentHash) -> Int? = { _, _ in nil },
                        recorded: ((String) -> String?)? = nil,
                        progress: (@Sendable (Int, Int) -> Void)? = nil, batchSize: Int = SiteRenderer.batchSize,
                        batchItems: Int = SiteRenderer.batchItems, batch: ([RenderedFile]) throws -> Void) throws {
@@ -259,8 +259,11 @@ public struct SiteRenderer: Sendable {
         let parts = Sitemaps.parts(sizes: sizes, maxURLs: contexts.options.sitemapSize)
         let sitemaps: [Page] = parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
             : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
-        let count = base.count + sitemaps.count
-        let page = { @Sendable (i: Int) in i < base.count ? base[i] : sitemaps[i - base.count] }
+        let all = { @Sendable (i: Int) in i < base.count ? base[i] : sitemaps[i - base.count] }
+        // A share of the site renders its pages only (`Share`); the sitemaps still list every page.
+        let chosen: [Int]? = share.isAll ? nil : (0..<(base.count + sitemaps.count)).filter { share.includes(all($0), model: model) }
+        let count = chosen?.count ?? base.count + sitemaps.count
+        let page = { @Sendable (i: Int) in all(chosen?[i] ?? i) }
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let done = Atomic<Int>(0)
         var start = 0
@@ -301,7 +304,7 @@ public struct SiteRenderer: Sendable {
             try batch(results.map { $0! })
         }
         // Photos are not pages: `PhotoStage` hands them on before the pages.
-        try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) })
+        if share.includesAssets { try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }) }
     }
 
     /// The escaped size of each HTML page's sitemap location (`Sitemaps.escapedSize` of

@@ -18,12 +18,24 @@ extension Sitegen {
         @Flag(help: "Render every page to memory and write nothing; print the rendering rate.")
         var dryRun = false
 
+        @Option(help: ArgumentHelp(
+            "Render and encode only shard K of N (1 ≤ K ≤ N) into the output folder, for `sitegen merge`.",
+            discussion: "Every shard reads the whole export; shard K takes a fixed, balanced slice of the users with their pages and photos. See docs/scale-out.md.",
+            valueName: "K/N"))
+        var shard: String?
+
+        func validate() throws {
+            if let shard, Site.Shard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4.") }
+        }
+
         @Flag(help: "Print the wall time of each stage (setup, load, audit, render, write) on standard error.")
         var timings = false
 
         func run() throws {
             Interruption.install()
-            try site.build(site.request(dryRun: dryRun), timings: timings)
+            var request = try site.request(dryRun: dryRun)
+            request.shard = shard.flatMap(Site.Shard.init)
+            try site.build(request, timings: timings)
         }
     }
 }

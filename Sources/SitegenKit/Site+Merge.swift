@@ -1,0 +1,161 @@
+import Foundation
+
+extension Site {
+    /// `sitegen merge DIR... [--output DIR]`: publishes the N shard folders of one build
+    /// (`sitegen build --shard K/N`) as one site, the same files and manifest, byte for
+    /// byte, as one `sitegen build`, all or nothing (`SiteWriter.Publication`), so that the
+    /// next one-machine build is incremental against it.
+    ///
+    /// The shards' records (`Shard.Record`) name the export, the templates and the settings:
+    /// merge reads the export and makes the model as every shard did, checks that the
+    /// shards' inputs are its own (a shard of another export, templates or options is
+    /// refused), renders the site-wide pages with every shard's photos, then stages each
+    /// shard's files. A missing, duplicated or foreign shard is a one-line error before the
+    /// output is touched.
+    public static func merge(shards folders: [String], output: String, jobs: Int = 0,
+                             progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
+        let shards = try ShardFolders.read(folders, output: output)
+        var request = Request(export: shards.record.export, output: output, templates: shards.record.templates, jobs: jobs)
+        request.settings = shards.record.settings
+        let writer = SiteWriter(output: request.output)
+        var run = Run(request: request, writer: writer, progress: progress)
+        run.shards = shards
+        run.share = .siteWide
+        do {
+            try run.perform(mergeSteps)
+        } catch var interrupted as Interrupted where interrupted.outcome.isEmpty {
+            interrupted.outcome = writer.unchangedNote
+            throw interrupted
+        }
+        return run.result
+    }
+
+    /// The steps of `sitegen merge`: a build's, with the shards' photos in place of the
+    /// photo stage and their files staged after the site-wide pages.
+    static let mergeSteps: [Step] = [.prepare, .load, .matchShards, .fingerprint, .audit, .model, .shardPictures, .render, .stageShards, .publish]
+
+    /// The shard folders given to merge, checked to be the N shards of one build.
+    struct ShardFolders {
+        /// By shard, 1 to N.
+        var folders: [String]
+        var manifests: [SiteWriter.Manifest]
+        var records: [Shard.Record]
+        /// The site's inputs, as every shard names them.
+        var inputs: String
+        var record: Shard.Record { records[0] }
+
+        static func read(_ given: [String], output: String) throws -> ShardFolders {
+            guard !given.isEmpty else { throw SitegenError(file: output, message: "no shard folders to merge") }
+            var found: [(folder: String, shard: Shard, site: String, manifest: SiteWriter.Manifest, record: Shard.Record)] = []
+            for folder in given.map(SiteWriter.init(output:)).map(\.output) {
+                if folder == SiteWriter(output: output).output {
+                    throw SitegenError(file: folder, message: "is the output folder; merge publishes the shards into another folder")
+                }
+                guard let manifest = SiteWriter(output: folder).previousManifest() else {
+                    throw SitegenError(file: folder, message: "not a sitegen shard folder (no \(SiteWriter.manifestName)); give the folders `sitegen build --shard K/N` made")
+                }
+                guard let (site, shard) = Shard.parse(inputs: manifest.inputs) else {
+                    throw SitegenError(file: folder, message: "a whole site, not a shard (built without --shard)")
+                }
+                guard let bytes = try? ExportLoader.readFile(folder + "/" + Shard.recordName, inflating: false),
+                      let record = Shard.Record.read(withExtendedLifetime(bytes) { Array(UnsafeRawBufferPointer(bytes.buffer)) }) else {
+                    throw SitegenError(file: folder + "/" + Shard.recordName, message: "missing or damaged: the shard cannot be merged; build it again")
+                }
+                if let first = found.first {
+                    if shard.count != first.shard.count {
+                        throw SitegenError(file: folder, message: "is shard \(shard) but \(first.folder) is shard \(first.shard): not the shards of one build")
+                    }
+                    if site != first.site || record.settings != first.record.settings {
+                        throw SitegenError(file: folder, message: "shard \(shard) of another export, templates or options than \(first.folder) (a foreign shard)")
+                    }
+                    if let twin = found.first(where: { $0.shard == shard }) {
+                        throw SitegenError(file: folder, message: "shard \(shard) twice: \(twin.folder) is shard \(shard) too")
+                    }
+                }
+                found.append((folder, shard, site, manifest, record))
+            }
+            let count = found[0].shard.count
+            let missing = (1...count).filter { k in !found.contains { $0.shard.index == k } }
+            guard missing.isEmpty else {
+                throw SitegenError(file: found[0].folder, message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: merge needs all \(count) shards of the build")
+            }
+            found.sort { $0.shard.index < $1.shard.index }
+            return ShardFolders(folders: found.map(\.folder), manifests: found.map(\.manifest), records: found.map(\.record), inputs: found[0].site)
+        }
+    }
+}
+
+// MARK: - The steps of `sitegen merge`
+
+extension Site.Step {
+    /// The export, templates and settings merge loaded are those the shards were built from.
+    static let matchShards = Site.Step(name: "match shards") { run in
+        let shards = run.shards!
+        let inputs = Site.fingerprint(export: run.export!, templates: run.templates, request: run.request)
+        if inputs != shards.inputs {
+            throw SitegenError(file: shards.folders[0], message: "the shards were built from another export, templates or options than \(run.request.export) and \(run.request.templates ?? "the built-in theme") hold now (a foreign shard); build them again")
+        }
+    }
+
+    /// Every photo's picture, from the shards' records (merge encodes nothing).
+    static let shardPictures = Site.Step(name: "shard photos") { run in
+        defer { run.export = nil }
+        let model = run.model!
+        var pictures = [Picture?](repeating: nil, count: model.photos.count)
+        for (folder, record) in zip(run.shards!.folders, run.shards!.records) {
+            guard let listed = record.pictures() else {
+                throw SitegenError(file: folder + "/" + Site.Shard.recordName, message: "damaged: the shard cannot be merged; build it again")
+            }
+            for (photo, picture) in listed where photo >= 0 && photo < pictures.count { pictures[photo] = picture }
+        }
+        run.model!.setPictures(pictures)
+    }
+
+    /// Stages every shard's files (a photo two shards' posts show comes from the first),
+    /// checked against their manifests; a file a shard did not write because `--previous`
+    /// held it (`sitegen build --shard … --previous`) must be the output's, unchanged.
+    static let stageShards = Site.Step(name: "stage shards") { run in
+        let shards = run.shards!
+        guard var publication = try run.beginPublication() else { return }
+        var staged = Set<String>()
+        let output = run.writer.output
+        for (folder, manifest) in zip(shards.folders, shards.manifests) {
+            var batch: [RenderedFile] = []
+            var bytesInBatch = 0
+            try manifest.forEach { path, entry in
+                guard path != Site.Shard.recordName, staged.insert(path).inserted else { return }
+                try SiteWriter.checkRelative(path)
+                let file = folder + "/" + path
+                let bytes: [UInt8]?
+                if let read = try? ExportLoader.readFile(file, inflating: false) {
+                    bytes = withExtendedLifetime(read) { Array(UnsafeRawBufferPointer(read.buffer)) }
+                    guard bytes!.count == entry.size, entry.hash == .hash(ContentHash(bytes!)) else {
+                        throw SitegenError(file: file, message: "does not match the shard's manifest (changed after the build?); build the shard again")
+                    }
+                } else {
+                    // Left out by a shard given `--previous`: the output must hold it as it was.
+                    var info = stat()
+                    guard let old = run.previous?[path], old.hash == entry.hash, old.size == entry.size,
+                          stat(output + "/" + path, &info) == 0, Int(info.st_size) == entry.size else {
+                        throw SitegenError(file: file, message: "missing, and \(output)/ does not hold it either; merge into the site the shard's --previous named, or build the shard again")
+                    }
+                    bytes = nil
+                }
+                if case let .hash(key) = entry.source {
+                    batch.append(RenderedFile(path: path, bytes: bytes, key: key))
+                } else {
+                    batch.append(RenderedFile(path: path, bytes: bytes, source: entry.source.text))
+                }
+                bytesInBatch += bytes?.count ?? 0
+                run.result.files += 1
+                if batch.count >= SiteRenderer.batchSize || bytesInBatch >= 64 << 20 {
+                    try publication.stage(batch)
+                    batch.removeAll(keepingCapacity: true)
+                    bytesInBatch = 0
+                }
+            }
+            try publication.stage(batch)
+        }
+        run.publication = publication
+    }
+}

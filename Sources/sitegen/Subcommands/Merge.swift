@@ -1,0 +1,63 @@
+import ArgumentParser
+import SitegenKit
+
+extension Sitegen {
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Publish the shard folders of `sitegen build --shard K/N` as one site.",
+            discussion: """
+            The folders must be the N shards of one build: one export, one set of templates \
+            and options (each shard records them; merge reads the export and templates at the \
+            paths the shards used, so run it from the same folder). The result is the site \
+            one `sitegen build` makes, byte for byte, manifest included, published all or \
+            nothing. Exit status: 0 published, 2 a shard is missing, duplicated or foreign, \
+            or the output could not be written (the previous output is left as it was); \
+            130/143 interrupted. See docs/scale-out.md.
+            """
+        )
+
+        @Argument(help: "The shard folders (any order).")
+        var shards: [String]
+
+        @Option(name: .shortAndLong, help: "The output folder (default: \(SiteConfig.Default.output)).")
+        var output: String = SiteConfig.Default.output
+
+        @Option(help: "Threads that render pages (default: all cores).")
+        var jobs: Int = 0
+
+        func validate() throws {
+            if shards.isEmpty { throw ValidationError("give the shard folders to merge.") }
+            if jobs < 0 { throw ValidationError("--jobs must be 0 (all cores) or more.") }
+        }
+
+        func run() throws {
+            Interruption.install()
+            let progress = Progress(steps: 4)
+            let result: Site.Result
+            do {
+                result = try Site.merge(shards: shards, output: output, jobs: jobs) { stage in
+                    switch stage {
+                    case .loading: progress.step("loading the export")
+                    case .auditing: progress.step("auditing")
+                    case .photos: break
+                    case let .rendering(done, total): progress.update("rendering \(done)/\(total) site-wide pages")
+                    case .writing: progress.step("writing \(output)/")
+                    }
+                }
+            } catch {
+                progress.done()
+                throw fail(error)
+            }
+            progress.done()
+            if result.upToDate {
+                printError("sitegen: \(output)/ is up to date (the shards' export, templates and options unchanged)")
+                return
+            }
+            let w = result.written
+            printError("sitegen: merged \(shards.count) shards: \(result.files) files in \(output)/: \(w.written) written, \(w.unchanged) unchanged, \(w.removed) removed")
+            if let signal = Interruption.signal {
+                throw fail(Interrupted(signal: signal, outcome: "the merged site was already published in \(output)/"))
+            }
+        }
+    }
+}

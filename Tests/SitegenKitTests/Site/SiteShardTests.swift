@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// `sitegen build --shard K/N` and `sitegen merge`: N shards merged are one build's site,
+/// byte for byte, manifest included; a missing, duplicated or foreign shard is refused
+/// with the output left as it was; the merged site is the base of the next incremental build.
+@Suite struct SiteShardTests {
+    static let options = SiteOptions(pageSize: 2, listSize: 3)
+
+    /// The exports: photos in a Storage copy and in base64, and both dialects with faults.
+    static func export(_ name: String) throws -> String {
+        switch name {
+        case "makestagram photos": return try PhotoTest.makestagramSite()
+        case "timeline photos": return PhotoTest.folder + "/timeline/export.json"
+        default:
+            let dialect: Dialect = name.hasPrefix("timeline") ? .timeline : .makestagram
+            let path = try TestSupport.temporaryFolder() + "/export.json"
+            try SampleGenerator.write(SampleOptions(users: 120, seed: 7, dialect: dialect, faultRate: 0.03), to: path)
+            return path
+        }
+    }
+
+    static func request(_ export: String, _ output: String, shard: Site.Shard? = nil) -> Site.Request {
+        var request = Site.Request(export: export, output: output, templates: SiteTest.templates, options: options)
+        request.shard = shard
+        return request
+    }
+
+    /// Builds the N shards of `export` into new folders.
+    static func shards(_ export: String, _ count: Int) throws -> [String] {
+        try (1...count).map { k in
+            let folder = try SiteTest.newOutput()
+            _ = try Site.build(request(export, folder, shard: Site.Shard(index: k, count: count)))
+            return folder
+        }
+    }
+
+    @Test(arguments: ["makestagram photos", "timeline photos", "makestagram faults", "timeline faults"], [1, 3, 4])
+    func mergedShardsAreOneBuild(_ name: String, count: Int) throws {
+        let export = try Self.export(name)
+        let one = try SiteTest.newOutput()
+        _ = try Site.build(Self.request(export, one))
+        let merged = try SiteTest.newOutput()
+        let result = try Site.merge(shards: try Self.shards(export, count).reversed(), output: merged)
+        #expect(!result.upToDate)
+        let (a, b) = (SiteTest.contents(one), SiteTest.contents(merged))
+        #expect(a.keys.sorted() == b.keys.sorted())
+        #expect(a.keys.filter { a[$0] != b[$0] }.sorted() == [], "every file, the manifest too, byte for byte")
+        // The next one-machine build takes the merged site as its own.
+        #expect(try Site.build(Self.request(export, merged)).upToDate)
+    }
+
+    @Test func everyUserIsInExactlyOneShardAndTheSharesAreBalanced() throws {
+        let export = try Self.export("timeline faults")
+        let model = SiteModel.build(from: Validator.audit(try ExportLoader.load(path: export)), excluding: [], storage: nil)
+        let shares = (1...4).map { Site.Shard(index: $0, count: 4).users(of: model) }
+        for u in model.users.indices { #expect(shares.count(where: { $0[u] }) == 1) }
+        let weights = model.users.map(Site.Shard.weight)
+        let total = weights.reduce(0, +)
+        for share in shares {
+            let weight = weights.indices.filter { share[$0] }.map { weights[$0] }.reduce(0, +)
+            #expect(abs(weight - total / 4) <= weights.max()!, "within one user of a quarter")
+        }
+    }
+
+    @Test func aMergeIntoThePreviousSiteRewritesOnlyWhatChanged() throws {
+        let export = try Self.export("timeline photos")
+        let merged = try SiteTest.newOutput()
+        _ = try Site.merge(shards: try Self.shards(export, 3), output: merged)
+        #expect(try Site.merge(shards: try Self.shards(export, 3), output: merged).upToDate)
+        // A changed export: the merge equals a fresh build of it.
+        // (The user record is the last "username" of the file: posts come first.)
+        let changed = try SiteTest.editedCopy(of: export) { text in
+            text.replacingCharacters(in: text.range(of: #""username": "lens""#, options: .backwards)!, with: #""bio": "Now", "username": "lens""#)
+        }
+        let result = try Site.merge(shards: try Self.shards(changed, 3), output: merged)
+        #expect(result.written.written > 0 && result.written.unchanged > 0)
+        let fresh = try SiteTest.newOutput()
+        _ = try Site.build(Self.request(changed, fresh))
+        #expect(SiteTest.contents(fresh) == SiteTest.contents(merged))
+    }
+
+    /// Each refusal: one line naming the folder, and the previous output exactly as it was.
+    @Test(arguments: ["missing", "duplicated", "foreign", "whole site", "the output", "other count"])
+    func aWrongSetOfShardsIsRefused(_ fault: String) throws {
+        let export = try Self.export("makestagram photos")
+        let shards = try Self.shards(export, 3)
+        let output = try SiteTest.newOutput()
+        _ = try Site.merge(shards: shards, output: output)
+        let (before, times) = (SiteTest.contents(output), SiteTest.mtimes(output))
+        let given: [String]
+        let expected: String
+        switch fault {
+        case "missing":
+            (given, expected) = (Array(shards.dropLast()), "shard 3/3 missing")
+        case "duplicated":
+            let copy = try SiteTest.newOutput()
+            try FileManager.default.copyItem(atPath: shards[1], toPath: copy)
+            (given, expected) = (shards + [copy], "shard 2/3 twice")
+        case "foreign":
+            let other = try Self.shards(try SiteTest.editedCopy(of: export) { "\n" + $0 }, 3)
+            (given, expected) = ([shards[0], other[1], shards[2]], "a foreign shard")
+        case "whole site":
+            let site = try SiteTest.newOutput()
+            _ = try Site.build(Self.request(export, site))
+            (given, expected) = ([shards[0], site, shards[2]], "a whole site, not a shard")
+        case "the output":
+            (given, expected) = ([shards[0], output, shards[2]], "is the output folder")
+        default:
+            (given, expected) = ([shards[0]] + (try Self.shards(export, 2)), "not the shards of one build")
+        }
+        let error = try #require(throws: SitegenError.self) { try Site.merge(shards: given, output: output) }
+        #expect(error.description.contains(expected), "\(error)")
+        #expect(!error.description.contains("\n"))
+        #expect(SiteTest.contents(output) == before)
+        #expect(SiteTest.mtimes(output) == times)
+    }
+}
