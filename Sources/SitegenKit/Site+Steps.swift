@@ -33,6 +33,13 @@ extension Site {
         var model: SiteModel?
         /// The pages this run renders: the whole site, a shard's users, or merge's site-wide pages.
         var share = SiteRenderer.Share.all
+        /// Where unchanged files are looked for: the output, or a shard's `--previous` site.
+        var base: SiteWriter { request.previous.map(SiteWriter.init(output:)) ?? writer }
+        /// The previous manifest to compare with, if there is one: the output's when its
+        /// inputs line was read (`previousInputs`), else `--previous`'s.
+        var previousPath: String? {
+            request.previous != nil ? base.manifestPath : previousInputs != nil ? writer.manifestPath : nil
+        }
         /// Opened by the first step that stages files (photos, else pages).
         var publication: SiteWriter.Publication?
         /// `sitegen merge`'s shard folders.
@@ -95,7 +102,7 @@ extension Site.Step {
     static let fingerprint = Site.Step(name: "fingerprint") { run in
         run.inputs = Site.fingerprint(export: run.export!, templates: run.templates, request: run.request)
         if let shard = run.request.shard { run.inputs = shard.inputs(site: run.inputs) }
-        if !run.request.dryRun && run.previousInputs == run.inputs {
+        if !run.request.dryRun && run.request.previous == nil && run.previousInputs == run.inputs {
             run.previous = run.writer.previousManifest()
             if run.writer.isUpToDate(run.previous, inputs: run.inputs) {
                 run.result.upToDate = true
@@ -141,13 +148,13 @@ extension Site.Step {
         let sources = indices.map { model.photos[$0] }
         run.progress?(.photos(done: 0, total: sources.count))
         guard !sources.isEmpty || run.request.shard != nil else { return }
-        if run.previous == nil && run.previousInputs != nil { run.previous = run.writer.previousManifest() }
+        if run.previous == nil, let path = run.previousPath { run.previous = SiteWriter.Manifest.read(path) }
         var publication = try run.beginPublication()
         let progress = run.progress
         do {
             var files = 0
             run.result.photos = try PhotoStage.run(sources, document: run.export!.document, previous: run.previous,
-                                                   output: run.writer.output, jobs: run.request.jobs,
+                                                   output: run.base.output, jobs: run.request.jobs,
                                                    progress: { done, total in progress?(.photos(done: done, total: total)) }) { batch in
                 files += batch.count
                 try publication?.stage(batch)
@@ -175,15 +182,14 @@ extension Site.Step {
         run.model = nil
         // The manifest is read on another thread while the renderer makes its tables (0.3 s
         // and 0.9 s of a one-bio rebuild at 100,000 users, one after the other).
-        let manifestPath = run.writer.manifestPath
-        let reading = run.previous != nil || run.previousInputs == nil ? nil : InBackground { SiteWriter.Manifest.read(manifestPath) }
+        let reading = run.previous != nil ? nil : run.previousPath.map { path in InBackground { SiteWriter.Manifest.read(path) } }
         let renderer = SiteRenderer(model: model, templates: run.templates, options: run.request.options)
         if run.previous == nil { run.previous = reading?.value() }
         let previous = run.previous
 
         let start = DispatchTime.now()
-        // Unchanged pages are looked up from the output folder (`unchangedEntry(_:folder:…)`).
-        let folder = previous == nil ? -1 : open(run.writer.output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // Unchanged pages are looked up from the output folder, or `--previous`'s (`unchangedEntry(_:folder:…)`).
+        let folder = previous == nil ? -1 : open(run.base.output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
         var publication = try run.beginPublication()
         var files = 0

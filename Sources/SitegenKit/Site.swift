@@ -18,6 +18,11 @@ public enum Site {
         public var dryRun: Bool
         /// `--shard K/N`: render and encode only this shard's users (`Shard`).
         public var shard: Shard?
+        /// `--previous DIR` (with `shard`): the last published site, whose unchanged pages
+        /// and photos the shard does not render or encode again; its manifest lists them and
+        /// merge takes them from the output, which must be that site. A folder that is not
+        /// there or has no manifest (a first build, an empty cache) is no previous site.
+        public var previous: String?
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                     exclude: [String] = [], hotlinkPhotos: Bool = false, options: SiteOptions = SiteOptions(), jobs: Int = 0,

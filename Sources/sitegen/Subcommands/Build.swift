@@ -24,8 +24,14 @@ extension Sitegen {
             valueName: "K/N"))
         var shard: String?
 
+        @Option(help: ArgumentHelp(
+            "With --shard: the last published site (e.g. restored from a CI cache); pages and photos it holds unchanged are not rendered or encoded again, and `sitegen merge` takes them from its output, which must be that site.",
+            valueName: "DIR"))
+        var previous: String?
+
         func validate() throws {
             if let shard, Site.Shard(shard) == nil { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4.") }
+            if previous != nil && shard == nil { throw ValidationError("--previous is for a shard (--shard K/N); a build is incremental against its --output already.") }
         }
 
         @Flag(help: "Print the wall time of each stage (setup, load, audit, render, write) on standard error.")
@@ -35,6 +41,7 @@ extension Sitegen {
             Interruption.install()
             var request = try site.request(dryRun: dryRun)
             request.shard = shard.flatMap(Site.Shard.init)
+            request.previous = previous
             try site.build(request, timings: timings)
         }
     }

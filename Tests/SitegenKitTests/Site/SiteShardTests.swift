@@ -81,6 +81,39 @@ import Testing
         #expect(SiteTest.contents(fresh) == SiteTest.contents(merged))
     }
 
+    /// `--previous`: shards given the last published site render and encode only what
+    /// changed; merged into that site they give a fresh build's files; merged anywhere else
+    /// the files they left out are missing, and merge says so.
+    @Test func shardsGivenThePreviousSiteRenderOnlyWhatChanged() throws {
+        let export = try Self.export("timeline photos")
+        let site = try SiteTest.newOutput()
+        _ = try Site.merge(shards: try Self.shards(export, 3), output: site)
+        let changed = try SiteTest.editedCopy(of: export) { text in
+            text.replacingCharacters(in: text.range(of: #""username": "lens""#, options: .backwards)!, with: #""bio": "Now", "username": "lens""#)
+        }
+        var results: [Site.Result] = []
+        let folders = try (1...3).map { k in
+            let folder = try SiteTest.newOutput()
+            var request = Self.request(changed, folder, shard: Site.Shard(index: k, count: 3))
+            request.previous = site
+            results.append(try Site.build(request))
+            return folder
+        }
+        // Lens's profile pages (the bio is on each), nothing else.
+        let fresh = try SiteTest.newOutput()
+        _ = try Site.build(Self.request(changed, fresh))
+        let lensPages = SiteTest.files(fresh).filter { $0.hasPrefix("u/lens/") && $0.hasSuffix("index.html") && !$0.contains("follow") }
+        #expect(results.map(\.rendered).reduce(0, +) == lensPages.count)
+        #expect(results.map(\.photos.encoded).reduce(0, +) == 0)
+        #expect(results.map(\.photos.reused).reduce(0, +) > 0)
+        let elsewhere = try SiteTest.newOutput()
+        let error = try #require(throws: SitegenError.self) { try Site.merge(shards: folders, output: elsewhere) }
+        #expect(error.description.contains("does not hold it either"), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
+        _ = try Site.merge(shards: folders, output: site)
+        #expect(SiteTest.contents(fresh) == SiteTest.contents(site))
+    }
+
     /// Each refusal: one line naming the folder, and the previous output exactly as it was.
     @Test(arguments: ["missing", "duplicated", "foreign", "whole site", "the output", "other count"])
     func aWrongSetOfShardsIsRefused(_ fault: String) throws {
