@@ -41,14 +41,17 @@ extension Site {
             return (String(inputs[..<range.lowerBound]), shard)
         }
 
-        /// What a user costs a shard, about: its profile, lists and feed, and per post a
-        /// page and a photo (the photo dominates: 12 encodes).
-        static func weight(_ user: SiteModel.User) -> Int { 1 + 4 * user.posts.count }
+        /// What a user costs a shard, about, in pages: its profile, lists and feed, a page per
+        /// post, and 1,000 per photo the site publishes. (A 640x480 photo's 12 variants took
+        /// 0.28 s of CPU in `scripts/bench-shards`; a page takes about 0.1 ms.)
+        static func weight(_ user: SiteModel.User, in model: SiteModel) -> Int {
+            1 + user.posts.count + 1_000 * user.posts.count { model.posts[$0].photo >= 0 }
+        }
 
         /// Per user of `model`: whether this shard renders it. Users in model order, each to
         /// the shard whose share of the total weight holds the middle of the user's weight.
         public func users(of model: SiteModel) -> [Bool] {
-            let weights = model.users.map(Shard.weight)
+            let weights = model.users.map { Shard.weight($0, in: model) }
             let total = max(1, weights.reduce(0, +))
             var before = 0
             return weights.map { w in

@@ -56,7 +56,7 @@ import Testing
         let model = SiteModel.build(from: Validator.audit(try ExportLoader.load(path: export)), excluding: [], storage: nil)
         let shares = (1...4).map { Site.Shard(index: $0, count: 4).users(of: model) }
         for u in model.users.indices { #expect(shares.count(where: { $0[u] }) == 1) }
-        let weights = model.users.map(Site.Shard.weight)
+        let weights = model.users.map { Site.Shard.weight($0, in: model) }
         let total = weights.reduce(0, +)
         for share in shares {
             let weight = weights.indices.filter { share[$0] }.map { weights[$0] }.reduce(0, +)
