@@ -19,10 +19,12 @@
 /// and 1280 px (1x) took WebP files only (tiles 480 and 320, or 640 and 480 for landscape
 /// photos; post photos 1280 and 640); the JPEG is for an older browser, a feed reader or a
 /// link preview, and needs no srcset. The other WebP widths stay: 960 is what a 2x phone's
-/// post page takes (750 to 828 px), 240 a tile on a narrow 1x window, and without them
-/// those pages would download up to 1.8 times the bytes. Per camera photo (3024x4032, one
-/// core) the six JPEGs were 11% of the time, the six WebPs 55%, the decode and resizes the
-/// rest: the WebPs alone cap the rate at 1.8 times the old one. A WebP `effort` of 2
+/// post page takes (750 to 828 px), 240 a tile on a narrow 1x window; without them those
+/// pages would take 1.8 times the pixels (1.5 times the bytes). Per camera photo
+/// (3024x4032, one core) the six JPEGs were 11% of the time, the six WebPs 55%, the decode
+/// and resizes the rest: the WebPs alone cap the rate at 1.8 times the old one (cutting the
+/// JPEGs and resizing from a wider variant: 0.79 → 0.68 CPU s a photo, scripts/bench-photos,
+/// the libvips floor 0.69). A WebP `effort` of 2
 /// instead of libwebp's 4 halves their time but costs 2.6% more bytes at 0.28 dB less PSNR
 /// (12 camera photos, Q75): not taken, since no page may grow.
 ///
