@@ -43,7 +43,7 @@ extension Site {
 
         /// What a user costs a shard, about, in pages: its profile, lists and feed, a page per
         /// post, and 1,000 per photo the site publishes. (A 640x480 photo's 12 variants took
-        /// 0.28 s of CPU in `scripts/bench-shards`; a page takes about 0.1 ms.)
+        /// 0.28 s of CPU in `scripts/bench-shards`, before they were 8; a page takes about 0.1 ms.)
         static func weight(_ user: SiteModel.User, in model: SiteModel) -> Int {
             1 + user.posts.count + 1_000 * user.posts.count { model.posts[$0].photo >= 0 }
         }
