@@ -137,15 +137,16 @@ extension Site.Step {
     /// previous manifest only once the export is released.
     static let photos = Site.Step(name: "photos") { run in
         defer { run.export = nil }
-        // A shard's photos: those of its users' posts (`photoIndices`), and its photo table.
-        let model = run.model!
+        // A shard's photos are those of its users' posts (and it stages its record of them).
+        // (The model is not copied here: `setPictures` below would then copy its posts.)
+        let photoCount = run.model!.photos.count
         let indices: [Int]
         if case let .users(mine) = run.share {
-            indices = Array(Set(model.posts.filter { mine[$0.owner] && $0.photo >= 0 }.map { Int($0.photo) })).sorted()
+            indices = Array(Set(run.model!.posts.filter { mine[$0.owner] && $0.photo >= 0 }.map { Int($0.photo) })).sorted()
         } else {
-            indices = Array(model.photos.indices)
+            indices = Array(0..<photoCount)
         }
-        let sources = indices.map { model.photos[$0] }
+        let sources = indices.map { run.model!.photos[$0] }
         run.progress?(.photos(done: 0, total: sources.count))
         guard !sources.isEmpty || run.request.shard != nil else { return }
         if run.previous == nil, let path = run.previousPath { run.previous = SiteWriter.Manifest.read(path) }
@@ -169,7 +170,7 @@ extension Site.Step {
             run.result.files += 1
         }
         run.publication = publication
-        var pictures = [Picture?](repeating: nil, count: model.photos.count)
+        var pictures = [Picture?](repeating: nil, count: photoCount)
         for (i, photo) in indices.enumerated() { pictures[photo] = run.result.photos.pictures[i] }
         run.model!.setPictures(pictures)
     }
