@@ -54,6 +54,12 @@ extension SiteConfig {
                     throw reader.error(key, "must be \"1:1\" or \"3:4\"")
                 }
                 config.tile = tile
+            case "language":
+                let tag = try reader.string(value, key)
+                guard Strings.isLanguageTag(tag) else {
+                    throw reader.error(key, "must be a BCP 47 language tag, such as \"pt-BR\" or \"ar\"")
+                }
+                config.language = tag
             case "schema":
                 config.schema = try reader.schema(value)
             case "exclude":
@@ -86,7 +92,7 @@ extension SiteConfig {
 
     /// Checks each value against the key it stands at, naming the key and its line.
     struct Reader {
-        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "list_size", "tile", "templates", "exclude", "photos", "schema"]
+        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "list_size", "tile", "language", "templates", "exclude", "photos", "schema"]
         static let schemaKeys = ["dialect", "nodes", "fields"]
 
         let file: String
