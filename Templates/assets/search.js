@@ -96,17 +96,17 @@
 
   /* The theme's words in the page's language (index.mustache's #search-strings): plural
      forms chosen by the browser's CLDR rules, as sitegen chose them for the page. */
-  var words = {};
+  var texts = {};
   try {
-    words = JSON.parse((document.getElementById("search-strings") || {}).textContent || "{}");
+    texts = JSON.parse((document.getElementById("search-strings") || {}).textContent || "{}");
   } catch (e) {
-    words = {};
+    texts = {};
   }
-  var lang = words.lang || document.documentElement.lang || "en";
+  var lang = texts.lang || document.documentElement.lang || "en";
   var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang) : null;
   function number(n) { return Number(n).toLocaleString(lang); }
   function label(key, n, values) {
-    var forms = words[key] || {};
+    var forms = texts[key] || {};
     var form = forms[plurals ? plurals.select(n) : "other"] || forms.other || "{count}";
     var out = form.replace("{count}", number(n));
     Object.keys(values || {}).forEach(function (name) { out = out.replace("{" + name + "}", values[name]); });

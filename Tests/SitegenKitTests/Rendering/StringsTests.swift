@@ -98,7 +98,7 @@ import Testing
         // 2017-01-09 22:13:20 UTC.
         let time: Int64 = 1_484_000_000_000
         let expected = ["en": "January 9, 2017", "pt-BR": "9 de janeiro de 2017", "de": "9. Januar 2017",
-                        "ru": "9 января 2017\u{A0}г.", "ja": "2017年1月9日", "fr": "9 janvier 2017"]
+                        "ru": "9 января 2017\u{202F}г.", "ja": "2017年1月9日", "fr": "9 janvier 2017"]
         for (language, date) in expected {
             let made = try Self.templates.strings(language).format.date(time)
             #expect(made == date, "\(language): \(made.unicodeScalars.map { String($0.value, radix: 16) })")
