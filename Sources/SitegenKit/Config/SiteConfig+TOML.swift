@@ -21,15 +21,7 @@ extension SiteConfig {
     /// Parses the text of a config file; `file` names it in errors and is the folder
     /// relative paths in it are resolved against.
     public static func parse(_ text: String, file: String) throws(SitegenError) -> SiteConfig {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw SitegenError(file: file, message: "invalid TOML: \(error.description)",
-                               line: error.source.begin.line, column: error.source.begin.column)
-        } catch {
-            throw SitegenError(file: file, message: "invalid TOML: \(error)")
-        }
+        let table = try TOMLFile.table(text, file: file)
         var reader = Reader(file: file, locator: TOMLKeyLocator(text: text))
         var config = SiteConfig()
         config.file = file
@@ -214,6 +206,21 @@ extension SiteConfig {
                 result.append((name, spelled))
             }
             return result
+        }
+    }
+}
+
+/// A TOML file's text as a table (sitegen.toml, a theme's strings files); a file that is
+/// not TOML is one line with toml++'s message, line and column.
+enum TOMLFile {
+    static func table(_ text: String, file: String) throws(SitegenError) -> TOMLTable {
+        do {
+            return try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw SitegenError(file: file, message: "invalid TOML: \(error.description)",
+                               line: error.source.begin.line, column: error.source.begin.column)
+        } catch {
+            throw SitegenError(file: file, message: "invalid TOML: \(error)")
         }
     }
 }

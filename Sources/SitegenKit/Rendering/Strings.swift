@@ -37,15 +37,7 @@ public struct Strings: Sendable {
 
     /// Parses a strings file; `file` names it in errors, `language` is the tag it is for.
     static func parse(_ text: String, file: String, language: String) throws(SitegenError) -> Strings {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw SitegenError(file: file, message: "invalid TOML: \(error.description)",
-                               line: error.source.begin.line, column: error.source.begin.column)
-        } catch {
-            throw SitegenError(file: file, message: "invalid TOML: \(error)")
-        }
+        let table = try TOMLFile.table(text, file: file)
         let locator = TOMLKeyLocator(text: text)
         var plain: [String: String] = [:]
         var plurals: [String: [String: String]] = [:]
