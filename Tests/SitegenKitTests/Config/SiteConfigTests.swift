@@ -25,6 +25,7 @@ import Testing
         base_url = "https://example.com/p/"
         page_size = 12
         tile = "3:4"
+        language = "pt-BR"
         templates = "theme"
         photos = "hotlink"
 
@@ -37,6 +38,7 @@ import Testing
         #expect(config.baseURL == "https://example.com/p/")
         #expect(config.pageSize == 12)
         #expect(config.tile == .portrait)
+        #expect(config.language == "pt-BR")
         #expect(config.templates == "theme")
         #expect(config.hotlinkPhotos == true)
         #expect(config.schema.dialect == .timeline)
@@ -105,6 +107,8 @@ import Testing
         ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
         ("[schema.fields]\ncreated_at = \"a/b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key: not empty, without . $ # [ ] /"),
         ("title = \"x\n", "sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
+        ("language = \"../x\"\n", "sitegen.toml:1: language must be a BCP 47 language tag, such as \"pt-BR\" or \"ar\""),
+        ("language = 7\n", "sitegen.toml:1: language must be a string, not an integer"),
         ("title = \"a\"\ntitle = \"b\"\n", "sitegen.toml:2:9: invalid TOML: Error while parsing key-value pair: cannot redefine existing string 'title'"),
     ])
     func oneLineErrors(_ text: String, _ expected: String) {
