@@ -84,6 +84,8 @@ extension Site.Step {
     /// inputs are the same).
     static let prepare = Site.Step(name: "prepare") { run in
         run.templates = try TemplateSet(folder: Site.templatesFolder(run.request))
+        // The site's language must be one the theme has strings for.
+        _ = try run.templates.strings(run.request.options.language)
         run.previousInputs = run.request.dryRun ? nil : run.writer.previousInputs()
         if !run.request.dryRun { try run.writer.checkOutputFolder(hasManifest: run.previousInputs != nil) }
         try Interruption.check()

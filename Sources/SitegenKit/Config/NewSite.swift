@@ -46,6 +46,12 @@ public enum NewSite {
     # The shape of a grid tile: "1:1" (square) or "3:4" (portrait).
     # tile = "1:1"
 
+    # The site's language, a BCP 47 tag: every word of the theme (Templates/strings/),
+    # plural forms, dates and numbers, <html lang> and right-to-left layout for Arabic.
+    # Built in: en, pt-BR, es, fr, de, it, tr, ru, ar, ja; a Templates/strings/<tag>.toml
+    # adds a language or overrides one.
+    # language = "\(SiteConfig.Default.language)"
+
     # A folder of templates (NAME.mustache) and assets/ laid over the built-in theme, file
     # by file: a file there replaces the built-in one of the same name. Without this
     # option, a Templates/ folder beside content/ is used if there is one.

@@ -28,6 +28,10 @@ public struct SiteOptions: Sendable, Equatable, Codable {
     /// URLs per sitemap file (the protocol's 50,000; lowered by tests).
     public var sitemapSize = Sitemaps.maxURLs
     public var tile: Tile
+    /// The BCP 47 tag of the language the site is written in (`language` in sitegen.toml,
+    /// `--language`): the theme's `strings/<language>.toml`, dates and numbers as its locale
+    /// writes them, `<html lang>` and `dir`.
+    public var language = "en"
 
     public init(title: String = "Profiles", baseURL: String? = nil, pageSize: Int = 60, tile: Tile = .square,
                 listSize: Int = SiteOptions.defaultListSize) {

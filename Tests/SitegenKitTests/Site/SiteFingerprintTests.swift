@@ -20,6 +20,7 @@ import Testing
         "options.listSize": { $0.options.listSize = 7 },
         "options.sitemapSize": { $0.options.sitemapSize = 10 },
         "options.tile": { $0.options.tile = .portrait },
+        "options.language": { $0.options.language = "fr" },
     ]
 
     /// Every stored property of the settings, nested structs by their fields ("options.title").
@@ -59,6 +60,6 @@ import Testing
         var settings = Site.Settings(mapping: Schema.Mapping(nodes: [.users: "people", .images: "pics"], fields: [.bio: "about"]),
                                      options: SiteOptions(title: "T"))
         settings.options.sitemapSize = 9
-        #expect(String(decoding: settings.canonicalBytes, as: UTF8.self) == #"{"exclude":[],"hotlinkPhotos":false,"mapping":{"fields":{"bio":"about"},"nodes":{"images":"pics","users":"people"}},"options":{"listSize":100,"pageSize":60,"sitemapSize":9,"tile":"1-1","title":"T"}}"#)
+        #expect(String(decoding: settings.canonicalBytes, as: UTF8.self) == #"{"exclude":[],"hotlinkPhotos":false,"mapping":{"fields":{"bio":"about"},"nodes":{"images":"pics","users":"people"}},"options":{"language":"en","listSize":100,"pageSize":60,"sitemapSize":9,"tile":"1-1","title":"T"}}"#)
     }
 }
