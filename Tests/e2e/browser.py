@@ -417,8 +417,9 @@ class Checks:
 
     def check_photo_sizes(self, user, width, scale):
         """Every grid photo the browser loaded has at most twice the pixels it is shown at
-        (natural width <= 2 x displayed width x device pixel ratio), and the bytes of the
-        page's photos. The cache is off so that each width loads what it picks itself."""
+        (natural width <= 2 x displayed width x device pixel ratio), and so has the photo of
+        the post page its first photo tile links to; prints the bytes each page loaded and
+        the variants it took. The cache is off so that each width loads what it picks itself."""
         page = "photos of %s @%dpx x%d" % (user["username"], width, scale)
         self.driver.cdp("Network.enable")
         self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": True})
@@ -438,14 +439,7 @@ class Checks:
             if time.time() > deadline:
                 raise WebDriverError("the grid's images did not finish loading")
             time.sleep(0.1)
-        info = self.driver.execute("""
-            var shown = Array.prototype.map.call(document.querySelectorAll('[data-post] img'), function (i) {
-              return {src: i.currentSrc, natural: i.naturalWidth, displayed: i.getBoundingClientRect().width}; });
-            var bytes = 0, count = 0;
-            performance.getEntriesByType('resource').forEach(function (e) {
-              if (e.initiatorType === 'img') { bytes += e.encodedBodySize; count += 1; } });
-            return {images: shown, bytes: bytes, count: count};""")
-        self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+        info = self.driver.execute(self.PHOTOS_LOADED, "[data-post] img")
         loaded = [i for i in info["images"] if i["natural"] > 0]
         too_big = ["%s is %d px wide, shown at %.0f css px" % (i["src"].rsplit("/", 1)[-1], i["natural"], i["displayed"])
                    for i in loaded if i["natural"] > 2 * i["displayed"] * scale]
@@ -453,8 +447,49 @@ class Checks:
                     "%d of %d loaded" % (len(loaded), len(info["images"])))
         self.expect(loaded and not too_big, page + ": no photo has more than twice the pixels it is shown at",
                     "; ".join(too_big[:6]))
-        print("photos: %s: %d images, %d bytes" % (page, info["count"], info["bytes"]))
+        self.report_bytes(page, info)
         self.shot("photos-%d-x%d.png" % (width, scale))
+        # The post page of the first tile that shows a published photo: its photo too is
+        # at most twice the pixels it is shown at.
+        post = next((i["link"] for i in loaded if "/assets/img/" in i["src"] and i["link"]), None)
+        self.expect(post is not None, page + ": a tile with a published photo links to its post")
+        if post:
+            page = "post %s @%dpx x%d" % (urllib.parse.urlsplit(post).path, width, scale)
+            self.open(post)
+            info = self.driver.execute(self.PHOTOS_LOADED, ".post-media img")
+            photo = info["images"][0] if info["images"] else None
+            self.expect(photo is not None and 0 < photo["natural"] <= 2 * photo["displayed"] * scale,
+                        page + ": its photo loaded, at most twice the pixels it is shown at",
+                        "%r" % photo)
+            self.report_bytes(page, info)
+        self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+
+    # The images matching a selector as the browser shows them (the file it took, its width,
+    # the width shown, the link around it), and the bytes of every file the page loaded
+    # (the HTML, then each resource).
+    PHOTOS_LOADED = """
+        var shown = Array.prototype.map.call(document.querySelectorAll(arguments[0]), function (i) {
+          var a = i.closest('a[href]');
+          return {src: i.currentSrc, natural: i.naturalWidth, displayed: i.getBoundingClientRect().width,
+                  link: a ? a.href : null}; });
+        var files = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+          .map(function (e) { return {name: e.name, type: e.initiatorType, bytes: e.encodedBodySize}; });
+        return {images: shown, files: files};"""
+
+    @staticmethod
+    def report_bytes(page, info):
+        """Prints the bytes the page loaded (all, and its photos) and which variants it took
+        (`480.webp x7`: the width and format of each photo's file)."""
+        photos = [f for f in info["files"] if f["type"] == "img"]
+        taken = {}
+        for f in photos:
+            m = re.search(r"-(\d+)\.(webp|jpg)$", urllib.parse.urlsplit(f["name"]).path)
+            name = "%s.%s" % m.groups() if m else f["name"].rsplit("/", 1)[-1]
+            taken[name] = taken.get(name, 0) + 1
+        print("photos: %s: %d bytes in %d files; %d images, %d bytes; took %s" % (
+            page, sum(f["bytes"] for f in info["files"]), len(info["files"]), len(photos),
+            sum(f["bytes"] for f in photos),
+            ", ".join("%s x%d" % (k, v) for k, v in sorted(taken.items(), key=lambda kv: -kv[1]))))
 
     def visible_rows(self):
         return self.driver.execute("""

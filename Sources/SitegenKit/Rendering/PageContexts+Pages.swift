@@ -101,7 +101,7 @@ extension PageContexts {
             "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
             "hasComments": .bool(!comments.isEmpty),
         ]
-        if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.postSizes)) }
+        if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.postPicture(picture)) }
         context["post"] = .object(postContext)
         if let image = imageURL(p) { context["ogImage"] = .string(image) }
         return context

@@ -155,7 +155,7 @@ struct PageContexts: Sendable {
                              "srcRelative": .bool(!SafeURL.isHTTP(post.src)), "hasImage": .bool(!post.src.isEmpty),
                              "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p))]
         if let picture = model.picture(of: post) {
-            tile["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.gridSizes(width: picture.width, height: picture.height, tile: options.tile)))
+            tile["picture"] = .object(PageContexts.tilePicture(picture, tile: options.tile))
         }
         return tile
     }
