@@ -71,6 +71,8 @@ struct BuildOptions: ParsableArguments {
             tile: tile.flatMap(SiteOptions.Tile.init(spelling:)) ?? config.tile ?? SiteConfig.Default.tile,
             listSize: listSize ?? config.listSize ?? SiteConfig.Default.listSize)
         options.language = language ?? config.language ?? SiteConfig.Default.language
+        // A site folder without its export yet: what to do, not "cannot open".
+        if export == nil, let missing = NewSite.missingExport(config.exportPath) { throw fail(missing) }
         return Site.Request(
             export: export ?? config.exportPath,
             output: output ?? config.outputPath,
