@@ -88,7 +88,7 @@ extension PageContexts {
                              description: plainCaption(p))
         var comments: [Context] = []
         for c in post.comments {
-            var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
+            var comment: Context = ["key": .string(c.key), "username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
             if let u = model.user(username: c.username) { comment["url"] = .string(userPath(u)) }
             comments.append(comment)
         }
@@ -99,7 +99,7 @@ extension PageContexts {
             "likesLabel": post.likes == 1 ? "like" : "likes",
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
             "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
-            "hasComments": .bool(!comments.isEmpty),
+            "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count),
         ]
         if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.postSizes)) }
         context["post"] = .object(postContext)

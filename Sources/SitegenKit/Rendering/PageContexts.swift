@@ -111,6 +111,7 @@ struct PageContexts: Sendable {
         key.add(user.uid)
         key.add(user.username)
         key.add(user.name)
+        key.add(user.avatar)
         key.add(userPath(u))
         key.add(user.postCount, user.followers, user.following)
         return key.hash
@@ -146,6 +147,7 @@ struct PageContexts: Sendable {
             "postsLabel": user.postCount == 1 ? "post" : "posts",
             "followersLabel": user.followers == 1 ? "follower" : "followers",
             "hasName": .bool(!user.name.isEmpty),
+            "avatar": .string(user.avatar), "hasAvatar": .bool(!user.avatar.isEmpty),
         ]
     }
 

@@ -57,10 +57,27 @@ extension SiteModel {
             model.users.append(User(
                 index: Int32(i), uid: entry.uid, username: displayName(entry)!, slug: slugs[n],
                 name: text(.name), bio: text(.bio), website: text(.url),
+                avatar: field(entry, .avatarURL).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? "",
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
         }
 
+        // The makestagram dialect's comments: `comments/<key>` (or a list in each post), by post key.
+        var commentLists: [String: Int32] = [:]
+        if report.dialect == .makestagram, let place = schema.place(.comments), doc.isObject(doc.root),
+           let root = doc.member(doc.root, place.root), doc.isContainer(root) {
+            doc.forEachEntry(root) { node in
+                switch place {
+                case .root: commentLists[doc.key(node)] = node
+                case let .inRecords(_, member): if let list = doc.member(node, member) { commentLists[doc.key(node)] = list }
+                }
+            }
+        }
+        /// A comment author's name: the username of the user its uid (or username) names, else as written.
+        func author(_ value: String) -> String {
+            if let u = index.user(uid: value) { return displayName(index.users[Int(u)]) ?? value }
+            return value
+        }
         var photoIndex: [String: Int] = [:]
         var images: [String: Int32] = [:]
         if report.dialect == .timeline, let node = report.export.images {
@@ -80,6 +97,7 @@ extension SiteModel {
                 switch report.dialect {
                 case .makestagram:
                     post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
+                                           comments: commentLists[entry.key].map { comments(in: $0, doc: doc, schema: schema, author: author) } ?? [],
                                            storage: storage, index: &photoIndex, photos: &model.photos)
                 case .timeline:
                     post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
@@ -112,8 +130,29 @@ extension SiteModel {
         return photos.count - 1
     }
 
+    /// The comments of a makestagram post's list that have a text, in key order.
+    private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> String) -> [Comment] {
+        guard doc.isObject(list) else { return [] }
+        var comments: [Comment] = []
+        let (texts, authors) = (schema.names(.commentText), schema.names(.commentAuthor))
+        doc.forEachEntry(list) { c in
+            guard doc.isObject(c), let text = doc.member(c, texts).flatMap({ doc.string(doc.value($0)) }) else { return }
+            var name = ""
+            if let field = doc.member(c, authors) {
+                let value = doc.value(field)
+                // An author is a uid, or an object with one (`author: {uid, full_name}`).
+                let uid = doc.isObject(value) ? doc.member(value, schema.names(.uid)).flatMap(doc.string) : doc.string(value)
+                name = uid.map(author) ?? ""
+            } else if let username = doc.member(c, schema.names(.username)).flatMap(doc.string) {
+                name = username
+            }
+            comments.append(Comment(key: doc.key(c), username: name, text: text))
+        }
+        return comments.sorted { KeyOrder.less($0.key, $1.key) }
+    }
+
     private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
-                                        storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
+                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
         // An image URL that is not http(s) is no image: the tile is a placeholder.
         func member(_ field: Schema.Field) -> Int32? { doc.member(entry.node, schema.names(field)).map(doc.value) }
         let url = member(.imageURL).flatMap(doc.string).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? ""
@@ -141,7 +180,7 @@ extension SiteModel {
         }
         return Post(key: entry.key, owner: owner, src: url, width: width, height: height,
                     caption: member(.caption).flatMap(doc.string) ?? "",
-                    time: time ?? pushIDTime(entry.key), likes: likes, comments: [], photo: photo.map(Int32.init) ?? -1)
+                    time: time ?? pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
     }
 
     /// The creation time a push id encodes, when it is one and the time can be shown; else 0.

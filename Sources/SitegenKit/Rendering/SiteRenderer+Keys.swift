@@ -66,6 +66,7 @@ extension SiteRenderer {
             addPost(p, to: &key)
             key.add(contexts.summaryHashes[model.posts[p].owner])
             for c in model.posts[p].comments {
+                key.add(c.key)
                 key.add(c.username)
                 key.add(c.text)
             }
