@@ -379,6 +379,7 @@ private enum SiteContexts {
             "hue": .int(v == .minimal ? 0 : 210 + i), "posts": .int(v == .minimal ? 0 : 1), "followers": .int(v == .mixed ? 1 : 1024),
             "following": .int(v == .minimal ? 0 : 7), "postsLabel": v == .minimal ? "posts" : "post",
             "followersLabel": v == .mixed ? "follower" : "followers",
+            "avatar": .string(v == .full && i == 0 ? "https://img.example/a.png?x=1&y=\"2\"" : ""), "hasAvatar": .bool(v == .full && i == 0),
         ]
     }
 
@@ -477,14 +478,14 @@ private enum SiteContexts {
         var post = common(v, root: "../../", title: "Photo by @ana")
         var comments: [TemplateValue] = []
         if v != .minimal {
-            comments = [["username": "zoë.o", "url": "u/zoe-o/", "textHTML": "<p>Nice &amp; warm</p>"],
-                        ["username": "ghost<1>", "textHTML": "<p>Unknown user</p>"]]
+            comments = [["key": "-Kc1", "username": "zoë.o", "url": "u/zoe-o/", "textHTML": "<p>Nice &amp; warm</p>"],
+                        ["key": "-Kc2<", "username": "ghost<1>", "textHTML": "<p>Unknown user</p>"]]
         }
         post["post"] = .object(tile(v, 7).merging([
             "captionHTML": v == .minimal ? "" : "<p>Caption with <em>style</em></p>\n", "hasCaption": .bool(v != .minimal),
             "likesLabel": v == .mixed ? "like" : "likes", "dateISO": "2024-03-01T10:00:00Z", "dateText": "1 March 2024",
             "likes": .int(v == .mixed ? 1 : 12), "poster": .object(user(v, 1)), "comments": .list(comments),
-            "hasComments": .bool(!comments.isEmpty),
+            "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count),
         ]) { _, new in new })
 
         var tag = common(v, root: "../../", title: "#sunset")
@@ -559,7 +560,8 @@ private enum SiteContexts {
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",
         "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
-        "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
+        "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments", "commentCount",
+        "avatar", "hasAvatar",
         "tag", "count", "countLabel", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour",
     ]
