@@ -77,12 +77,7 @@ extension Validator {
     /// rest are counted.
     func checkPostLikes() {
         likeCount = Array(repeating: 0, count: index.posts.count)
-        forEachList(at: schema.place(.postLikes)) { key, list, listPath in
-            guard let post = index.postTable.lookup(key) else {
-                remove(.likeDangling, listPath, node: list)
-                return
-            }
-            guard doc.isContainer(list) else { return }
+        forEachPostList(.postLikes, dangling: .likeDangling) { post, list, listPath in
             let isArray = doc.isArray(list)
             var position = 0
             doc.forEachEntry(list) { like in
@@ -101,13 +96,22 @@ extension Validator {
     /// that does not exist dangle (removed whole); the others' objects are counted.
     func countComments() {
         commentCount = Array(repeating: 0, count: index.posts.count)
-        forEachList(at: schema.place(.comments)) { key, list, listPath in
+        forEachPostList(.comments, dangling: .commentDangling) { post, list, _ in
+            doc.forEachEntry(list) { if doc.isObject($0) { commentCount[Int(post)] += 1 } }
+        }
+    }
+
+    /// Calls `body` with each container list of `node` kept by post (`<node>/<key>`, or a
+    /// list in each post) and the post; the list of a post that does not exist is
+    /// `dangling`, removed whole.
+    private func forEachPostList(_ node: Schema.Node, dangling: FindingCode,
+                                 _ body: (_ post: Int32, _ list: Int32, _ path: String) -> Void) {
+        forEachList(at: schema.place(node)) { key, list, listPath in
             guard let post = index.postTable.lookup(key) else {
-                remove(.commentDangling, listPath, node: list)
+                remove(dangling, listPath, node: list)
                 return
             }
-            guard doc.isContainer(list) else { return }
-            doc.forEachEntry(list) { if doc.isObject($0) { commentCount[Int(post)] += 1 } }
+            if doc.isContainer(list) { body(post, list, listPath) }
         }
     }
 
