@@ -11,20 +11,42 @@ struct EdgeTree {
 }
 
 extension Validator {
+    /// The key of a list: a member of an object (read from its bytes, no `String` made), or
+    /// an exported array's element (its index).
+    struct ListKey {
+        let node: Int32
+        let position: Int?
+    }
+
     /// Calls `body` with each list of a node at `place` that holds entries per key: for a
     /// root node `<name>/<x>` (array elements by index), for a node kept in each record
-    /// `<root>/<x>/<member>`; with `x`, the list, and the path prefix of its entries.
-    func forEachList(at place: Schema.Place?, _ body: (_ x: String, _ list: Int32, _ path: String) -> Void) {
+    /// `<root>/<x>/<member>`; with the key `x`, the list, and its path (made when asked).
+    func forEachList(at place: Schema.Place?, _ body: (_ x: ListKey, _ list: Int32, _ path: () -> String) -> Void) {
         guard let place, doc.isObject(doc.root), let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return }
-        switch place {
-        case let .root(name):
-            keyedChildren(root) { list, x in body(x, list, "\(name.text)/\(x)") }
-        case let .inRecords(of: records, member: member):
-            keyedChildren(root) { record, x in
-                if let list = doc.member(record, member) { body(x, list, "\(records.text)/\(x)/\(doc.key(list))") }
+        let isArray = doc.isArray(root)
+        var position = 0
+        doc.forEachEntry(root) { child in
+            defer { position += 1 }
+            if isArray && doc.isNull(child) { return }
+            let x = ListKey(node: child, position: isArray ? position : nil)
+            switch place {
+            case let .root(name):
+                body(x, child, { "\(name.text)/\(self.text(x))" })
+            case let .inRecords(of: records, member: member):
+                if let list = doc.member(child, member) { body(x, list, { "\(records.text)/\(self.text(x))/\(self.doc.key(list))" }) }
             }
         }
     }
+
+    @inline(__always) func user(_ x: ListKey) -> Int32? {
+        x.position.map { index.userTable.lookup(String($0)) } ?? userIndex(key: x.node)
+    }
+
+    @inline(__always) func post(_ x: ListKey) -> Int32? {
+        x.position.map { index.postTable.lookup(String($0)) } ?? postIndex(key: x.node)
+    }
+
+    func text(_ x: ListKey) -> String { x.position.map(String.init) ?? doc.key(x.node) }
 
     /// Visits the edges `<x>/<y>` of the tree at `place`, reporting dangling and self
     /// edges and collecting the rest.
@@ -33,7 +55,7 @@ extension Validator {
         forEachList(at: place) { xKey, xNode, prefix in
             result.exists = true
             guard doc.isContainer(xNode) else { return }
-            let x = index.userTable.lookup(xKey)
+            let x = user(xKey)
             if let x { result.nodeOf[Int(x)] = xNode }
             let xIsArray = doc.isArray(xNode)
             var yPosition = 0
@@ -47,7 +69,7 @@ extension Validator {
                     return
                 }
                 let yKey = xIsArray ? String(yPosition) : doc.key(yNode)
-                remove(x == nil || y == nil ? .followDangling : .selfFollow, "\(prefix)/\(yKey)", node: yNode)
+                remove(x == nil || y == nil ? .followDangling : .selfFollow, "\(prefix())/\(yKey)", node: yNode)
             }
         }
         if case let .root(name)? = place, doc.isObject(doc.root), doc.member(doc.root, name) != nil { result.exists = true }

@@ -86,7 +86,7 @@ extension Validator {
                 if (isArray ? index.userTable.lookup(String(position)) : userIndex(key: like)) != nil {
                     likeCount[Int(post)] += 1
                 } else {
-                    remove(.likeDangling, "\(listPath)/\(isArray ? String(position) : doc.key(like))", node: like)
+                    remove(.likeDangling, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                 }
             }
         }
@@ -105,13 +105,13 @@ extension Validator {
     /// list in each post) and the post; the list of a post that does not exist is
     /// `dangling`, removed whole.
     private func forEachPostList(_ node: Schema.Node, dangling: FindingCode,
-                                 _ body: (_ post: Int32, _ list: Int32, _ path: String) -> Void) {
+                                 _ body: (_ post: Int32, _ list: Int32, _ path: () -> String) -> Void) {
         forEachList(at: schema.place(node)) { key, list, listPath in
-            guard let post = index.postTable.lookup(key) else {
-                remove(dangling, listPath, node: list)
+            guard let post = post(key) else {
+                remove(dangling, listPath(), node: list)
                 return
             }
-            if doc.isContainer(list) { body(post, list, listPath) }
+            if doc.isContainer(list) { withoutActuallyEscaping(listPath) { body(post, list, $0) } }
         }
     }
 
@@ -276,7 +276,7 @@ extension Validator {
         var seen = [Bool](repeating: false, count: index.posts.count)
         var lists = [Int32](repeating: -1, count: index.users.count)
         forEachList(at: place) { uid, list, listPath in
-            let user = index.userTable.lookup(uid)
+            let user = user(uid)
             // A list that is not an object is left alone (nothing to compare, nowhere to add).
             if let user { lists[Int(user)] = doc.isObject(list) ? list : -2 }
             guard doc.isObject(list) else { return }
@@ -290,7 +290,7 @@ extension Validator {
                         }
                     }
                 }
-                if !mine { remove(.userPostStale, "\(listPath)/\(doc.key(entry))", node: entry) }
+                if !mine { remove(.userPostStale, "\(listPath())/\(doc.key(entry))", node: entry) }
             }
         }
         for u in index.users.indices where lists[u] != -2 {
