@@ -8,7 +8,7 @@ struct Sitegen: AsyncParsableCommand {
         commandName: "sitegen",
         abstract: "Publish static profile pages from a Firebase export, after auditing and repairing its data.",
         version: SitegenVersion.current,
-        subcommands: [Init.self, Build.self, Merge.self, Audit.self, Serve.self, ThemeCommand.self, Sample.self],
+        subcommands: [Init.self, Build.self, Merge.self, Audit.self, Inspect.self, Serve.self, ThemeCommand.self, Sample.self],
         defaultSubcommand: Build.self
     )
 

@@ -173,12 +173,12 @@ extension SiteConfig {
                     }
                     result.dialect = dialect
                 case "nodes":
-                    for (name, spelled) in try names(value, key, known: Schema.Node.allCases.map(\.rawValue)) {
+                    for (name, spelled) in try names(value, key, known: Schema.Node.allCases.map(\.rawValue), paths: true) {
                         result.nodes[Schema.Node(rawValue: name)!] = spelled
                     }
                 case "fields":
                     for (name, spelled) in try names(value, key, known: Schema.Field.allCases.map(\.rawValue)) {
-                        result.fields[Schema.Field(rawValue: name)!] = spelled
+                        result.fields[Schema.Field(rawValue: name) ?? Schema.Field.aliases[name]!] = spelled
                     }
                 default: throw unknown(key, in: table, known: Reader.schemaKeys)
                 }
@@ -189,8 +189,10 @@ extension SiteConfig {
             return result
         }
 
-        /// A table of names, `tutorial's name = "the app's"`, each key one of `known`.
-        mutating func names(_ value: TOMLValueConvertible, _ key: String, known: [String]) throws(SitegenError) -> [(String, String)] {
+        /// A table of names, `tutorial's name = "the app's"`, each key one of `known` (or an
+        /// alias of one); with `paths`, a name may be a path `root/*/member`.
+        mutating func names(_ value: TOMLValueConvertible, _ key: String, known: [String],
+                            paths: Bool = false) throws(SitegenError) -> [(String, String)] {
             guard value.type == .table, let names = value.table else {
                 throw error(key, "must be a table ([schema.\(key)]), not \(SiteConfig.describe(value))")
             }
@@ -198,10 +200,16 @@ extension SiteConfig {
             defer { table.removeLast() }
             var result: [(String, String)] = []
             for name in names.keys.sorted() {
-                guard known.contains(name) else { throw unknown(name, in: table, known: known) }
+                guard known.contains(name) || (!paths && Schema.Field.aliases[name] != nil) else {
+                    throw unknown(name, in: table, known: known)
+                }
                 let spelled = try string(names[name]!, name)
-                guard !spelled.isEmpty, !spelled.contains(where: { ".$#[]/".contains($0) }) else {
-                    throw error(name, "must be a Firebase key: not empty, without . $ # [ ] /")
+                let parts = paths ? spelled.split(separator: "/", omittingEmptySubsequences: false) : [spelled[...]]
+                guard parts.count == 1 || (parts.count == 3 && parts[1] == "*"),
+                      parts.enumerated().allSatisfy({ $0.offset == 1 || (!$0.element.isEmpty && !$0.element.contains(where: { ".$#[]/".contains($0) })) })
+                else {
+                    throw error(name, paths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path root/*/key"
+                                            : "must be a Firebase key: not empty, without . $ # [ ] /")
                 }
                 result.append((name, spelled))
             }

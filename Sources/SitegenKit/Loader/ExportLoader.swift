@@ -87,8 +87,10 @@ public enum ExportLoader {
             fields.contains { d.member(node, schema.names($0)) != nil }
         }
         if d.member(root, timeline.name(.images)) != nil { return .timeline }
-        for node: Schema.Node in [.followers, .following, .postLikes, .timeline] where d.member(root, makestagram.name(node)) != nil {
-            return .makestagram
+        for node: Schema.Node in [.followers, .following, .postLikes, .timeline, .comments, .userPosts] {
+            for name in mapping.candidates(node, .makestagram) {
+                if case let .root(root)? = Schema.Place(mapped: name), d.member(d.root, root) != nil { return .makestagram }
+            }
         }
         if let users = d.member(root, makestagram.name(.users)), d.isContainer(users) {
             var votes = 0
@@ -102,7 +104,7 @@ public enum ExportLoader {
             var votes = 0
             for p in d.children(posts).prefix(sampleSize) {
                 if has(p, timeline, [.imageEndpoint, .username, .likes, .comments]) { votes += 1 }
-                if has(p, makestagram, [.imageURL, .createdAt, .poster]) { votes -= 1 }
+                if has(p, makestagram, [.imageURL, .createdAt, .poster, .postOwner]) { votes -= 1 }
             }
             if votes > 0 { return .timeline }
         }

@@ -34,7 +34,12 @@ public final class JSONDocument: @unchecked Sendable {
     private let storage: NodeStorage
     private let parentsCache = Locked<[Int32]?>(nil)
 
-    init(file: FileBytes, nodes: NodeStorage) {
+    /// Whether any key is Firebase's own `.priority` or `.value` (export-format.md): only
+    /// then do readers skip priorities and look through `{".value": v, ".priority": p}`.
+    public let hasFirebaseKeys: Bool
+
+    init(file: FileBytes, nodes: NodeStorage, hasFirebaseKeys: Bool = false) {
+        self.hasFirebaseKeys = hasFirebaseKeys
         self.file = file
         self.bytes = file.buffer
         self.storage = nodes
@@ -74,7 +79,8 @@ public final class JSONDocument: @unchecked Sendable {
     /// document keeps them.
     static func parse(_ file: FileBytes) throws(JSONSyntaxError) -> JSONDocument {
         var parser = JSONParser(base: UnsafePointer(file.base.assumingMemoryBound(to: UInt8.self)), count: file.count)
-        return JSONDocument(file: file, nodes: try parser.parse())
+        let nodes = try parser.parse()
+        return JSONDocument(file: file, nodes: nodes, hasFirebaseKeys: parser.sawFirebaseKeys)
     }
 
     public var root: Int32 { 0 }
@@ -194,6 +200,27 @@ public final class JSONDocument: @unchecked Sendable {
             try body(c)
             c = nodes[Int(c)].next
         }
+    }
+
+    /// Calls `body` with each entry of a collection (an object or array of records, edges,
+    /// likes): its children less a `.priority` member, which is Firebase's, not an entry.
+    @inline(__always) public func forEachEntry(_ i: Int32, _ body: (Int32) throws -> Void) rethrows {
+        if !hasFirebaseKeys { return try forEachChild(i, body) }
+        try forEachChild(i) { c in if !isFirebaseKey(c) { try body(c) } }
+    }
+
+    /// Whether member `i` is `.priority` or `.value`.
+    @inline(__always) public func isFirebaseKey(_ i: Int32) -> Bool {
+        hasFirebaseKeys && hasKey(i) && JSONParser.isFirebaseKey(rawKey(i))
+    }
+
+    /// The node `i` stands for: the `.value` member of `{".value": v, ".priority": p}`,
+    /// else `i` itself.
+    @inline(__always) public func value(_ i: Int32) -> Int32 {
+        guard hasFirebaseKeys, isObject(i) else { return i }
+        var found = i
+        forEachChild(i) { c in if hasKey(c) && rawKey(c).elementsEqual(".value".utf8) { found = c } }
+        return found
     }
 
     /// The children of an object or array, in document order.

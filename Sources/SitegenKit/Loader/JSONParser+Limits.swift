@@ -1,7 +1,8 @@
 /// What a Firebase Realtime Database export can hold, beyond JSON's grammar. An input
 /// outside these limits did not come from Firebase (or was edited since), and sitegen
 /// would have to guess what it means, so the parser refuses it with the place:
-/// - keys: 1 to 768 bytes, none of `.` `$` `#` `[` `]` `/` or a control character;
+/// - keys: 1 to 768 bytes, none of `.` `$` `#` `[` `]` `/` or a control character
+///   (but Firebase's own `.priority` and `.value`, export-format.md);
 /// - no key twice in one object (JSON readers disagree on which copy wins);
 /// - strings of at most 16 MiB as written (Firebase's limit is 10 MB decoded);
 /// - numbers a 64-bit float can hold (`1e400` is not one).
@@ -11,6 +12,12 @@ extension JSONParser {
     static var maxStringBytes: Int { 16 << 20 }
     /// Objects with more keys than this are checked for duplicates with a hash set.
     static var smallObject: Int { 8 }
+
+    /// `.priority` and `.value`: the keys Firebase writes for a node whose priority is set
+    /// (`{".value": v, ".priority": p}` for a value, `.priority` beside an object's children).
+    static func isFirebaseKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.elementsEqual(".priority".utf8) || key.elementsEqual(".value".utf8)
+    }
 
     /// Whether a Firebase key cannot hold the byte: ASCII controls, DEL, `#` `$` `.` `/` `[` `]`.
     static func isForbiddenInKeys(_ c: UInt8) -> Bool {
@@ -31,7 +38,13 @@ extension JSONParser {
         } else {
             digest = JSONParser.keyDigest(UnsafeRawPointer(base + start + 1), count: rawLength)
         }
-        if digest.forbidden || length == 0 || length > JSONParser.maxKeyBytes { throw keyError(at: start) }
+        if digest.forbidden || length == 0 || length > JSONParser.maxKeyBytes {
+            // Firebase's own keys (a priority, and the value beside it) are not data errors.
+            guard !sawEscape, JSONParser.isFirebaseKey(UnsafeBufferPointer(start: base + start + 1, count: rawLength)) else {
+                throw keyError(at: start)
+            }
+            sawFirebaseKeys = true
+        }
         keys.append(ParsedKey(start: start, rawLength: Int32(rawLength), escaped: sawEscape, hash: digest.hash))
     }
 

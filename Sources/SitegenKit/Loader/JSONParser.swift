@@ -31,6 +31,8 @@ struct JSONParser {
     var seenKeys: [Int32] = []
     /// Whether the last string scanned held an escape.
     var sawEscape = false
+    /// Whether any key is Firebase's own `.priority` or `.value`.
+    var sawFirebaseKeys = false
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base

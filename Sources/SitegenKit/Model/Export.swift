@@ -13,6 +13,11 @@ public final class Export: Sendable {
     public let postLikes: Int32?
     public let timeline: Int32?
     public let images: Int32?
+    /// The roles beyond the tutorials' (`Schema.Node`), where they are root nodes.
+    public let comments: Int32?
+    public let userPosts: Int32?
+    public let userDetails: Int32?
+    public let userLikes: Int32?
 
     init(path: String, document: JSONDocument, schema: Schema) {
         self.path = path
@@ -21,7 +26,8 @@ public final class Export: Sendable {
         let root = document.root
         let isObject = document.isObject(root)
         func node(_ node: Schema.Node) -> Int32? {
-            guard isObject, let n = document.member(root, schema.name(node)), document.isContainer(n) else { return nil }
+            guard isObject, case let .root(name)? = schema.place(node), let n = document.member(root, name),
+                  document.isContainer(n) else { return nil }
             return n
         }
         users = node(.users)
@@ -31,6 +37,10 @@ public final class Export: Sendable {
         postLikes = node(.postLikes)
         timeline = node(.timeline)
         images = node(.images)
+        comments = node(.comments)
+        userPosts = node(.userPosts)
+        userDetails = node(.userDetails)
+        userLikes = node(.userLikes)
     }
 
     /// The file's size in bytes.

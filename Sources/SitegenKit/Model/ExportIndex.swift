@@ -3,8 +3,10 @@ import Foundation
 /// A user record of either dialect.
 public struct UserEntry: Sendable {
     public let uid: String
-    /// The `users/<uid>` object.
+    /// The `users/<uid>` object (for a user only in a `user_details` root, that record).
     public let node: Int32
+    /// The user's record in the `user_details` root, or -1.
+    public var details: Int32 = -1
     /// The non-empty username, if the record has one.
     public var username: String?
     public var usernameNode: Int32?

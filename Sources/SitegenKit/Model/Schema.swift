@@ -4,9 +4,18 @@
 /// export (`Schema+Spellings.swift` counts which spellings it uses); the validator, the
 /// repair, the patch output and the site model ask it, and nothing else spells a name.
 public struct Schema: Sendable {
-    /// The root nodes, by the tutorial's names.
+    /// The root nodes, by the tutorial's names, and the roles beyond the tutorials'
+    /// (`shared/spec/export-format.md`, "Apps shaped otherwise").
     public enum Node: String, CaseIterable, Sendable {
         case users, posts, followers, following, postLikes, timeline, images
+        /// `comments/<postKey>/<commentKey>` (the makestagram dialect; the timeline dialect keeps them in the post).
+        case comments
+        /// `user_posts/<uid>/<postKey>: true`: an index of each user's posts.
+        case userPosts = "user_posts"
+        /// `<root>/<uid>`: more fields of each user in a second root.
+        case userDetails = "user_details"
+        /// `<root>/<uid>/<postKey>: true`: what each user liked.
+        case userLikes = "user_likes"
 
         /// Its position in `allCases`, without building `allCases` (as `Field.ordinal`).
         var ordinal: Int {
@@ -18,8 +27,32 @@ public struct Schema: Sendable {
             case .postLikes: 4
             case .timeline: 5
             case .images: 6
+            case .comments: 7
+            case .userPosts: 8
+            case .userDetails: 9
+            case .userLikes: 10
             }
         }
+
+        /// The root names recognised without a mapping, in the order they are tried (a
+        /// node with none, `user_details` and `user_likes`, exists only when mapped).
+        func variants(_ dialect: Dialect) -> [String] {
+            switch self {
+            case .followers: return dialect == .makestagram ? ["followers", "user-followers"] : ["followers"]
+            case .following: return dialect == .makestagram ? ["following", "user-following"] : ["following"]
+            case .postLikes: return dialect == .makestagram ? ["postLikes", "likes", "post-likes", "post_likes"] : ["postLikes"]
+            case .comments: return dialect == .makestagram ? ["comments", "postComments", "post-comments", "post_comments"] : []
+            case .userPosts: return dialect == .makestagram ? ["user-posts", "userPosts", "user_posts"] : []
+            case .userDetails, .userLikes: return []
+            default: return [rawValue]
+            }
+        }
+    }
+
+    /// What a record holds a field in: a field's spellings must differ only from the other
+    /// fields of the same kind of record (`uid` is a post's owner and a poster's uid).
+    enum Record: CaseIterable {
+        case user, post, poster, timelineEntry, entry
     }
 
     /// The fields of records, by the tutorial's names (the keys of `[schema.fields]`).
@@ -32,22 +65,40 @@ public struct Schema: Sendable {
         case likeCount = "like_count", poster, uid, caption
         case posterUID = "poster_uid"
         // Timeline posts, their likes and comments.
-        case imageEndpoint, likes, comments, post, text
+        case imageEndpoint, likes, comments, post
+        /// A comment's text (the key `text` of older configs is read as this).
+        case commentText = "comment_text"
         /// `true` on a user who must not be published (`private`, `isPrivate`, `is_private`).
         case isPrivate = "private"
+        // Roles beyond the tutorials'.
+        case avatarURL = "avatar_url", postOwner = "post_owner", imageWidth = "image_width"
+        case commentCount = "comment_count", commentAuthor = "comment_author"
         /// A post's description of its photo, for its alt text (`alt`, `altText`, `accessibilityLabel`).
         case alt
 
+        /// Keys of older configs read as another field's: `text` is `comment_text`.
+        static let aliases: [String: Field] = ["text": .commentText]
+
         /// The spellings recognised without a mapping, the tutorial's first.
         func variants(_ dialect: Dialect) -> [String] {
+            let owners = ["uid", "userId", "ownerId", "ownerUid", "authorId", "user_id"]
             switch self {
             case .username: return dialect == .timeline ? ["username", "user", "userName"] : ["username"]
-            case .postCount: return ["post_count", "posts_count"]
-            case .followerCount: return ["follower_count", "followers_count"]
-            case .likeCount: return ["like_count", "likes_count"]
-            case .createdAt: return ["created_at", "createdAt"]
-            case .imageURL: return ["image_url", "img_url"]
-            case .imageHeight: return ["image_height", "img_height"]
+            case .name: return ["name", "fullName", "fullname", "full_name", "displayName"]
+            case .postCount: return ["post_count", "posts_count", "postsCount"]
+            case .followerCount: return ["follower_count", "followers_count", "followersCount"]
+            case .followingCount: return ["following_count", "followingCount"]
+            case .likeCount: return ["like_count", "likes_count", "likesCount"]
+            case .commentCount: return ["comment_count", "comments_count", "commentsCount", "commentCount"]
+            case .createdAt: return ["created_at", "createdAt", "creationDate", "timestamp"]
+            case .imageURL: return ["image_url", "img_url", "imageUrl", "imageURL", "photoUrl"]
+            case .imageHeight: return ["image_height", "img_height", "imageHeight", "height"]
+            case .imageWidth: return ["image_width", "imageWidth", "width"]
+            case .avatarURL:
+                return ["avatar_url", "profileImageUrl", "profileImageURL", "profile_image_url", "photoURL", "photoUrl", "avatarUrl", "avatar"]
+            case .postOwner: return ["post_owner"] + owners
+            case .commentAuthor: return ["comment_author"] + owners
+            case .commentText: return dialect == .timeline ? ["text", "comment", "body"] : ["comment_text", "text", "comment", "body"]
             case .imageEndpoint: return ["imageEndpoint", "imageEndPoint", "image"]
             case .likes: return ["likes", "like"]
             case .post: return ["post", "postIdentifier", "postID"]
@@ -57,8 +108,26 @@ public struct Schema: Sendable {
             }
         }
 
+        /// The kinds of record that hold it.
+        var records: [Record] {
+            switch self {
+            case .username: [.user, .post, .poster, .entry]
+            case .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL: [.user]
+            case .imageURL, .imageHeight, .imageWidth, .likeCount, .poster, .caption, .imageEndpoint, .likes, .comments,
+                 .postOwner, .commentCount, .alt: [.post]
+            case .createdAt: [.post, .entry]
+            case .uid: [.poster]
+            case .posterUID: [.timelineEntry]
+            case .post, .commentText, .commentAuthor: [.entry]
+            }
+        }
+
         /// The counters, whose absence is a finding only when the app keeps them.
-        static let counters: [Field] = [.postCount, .followerCount, .followingCount, .likeCount]
+        static let counters: [Field] = [.postCount, .followerCount, .followingCount, .likeCount, .commentCount]
+
+        /// Fields whose presence in any record says what the app keeps (a counter, the
+        /// `poster` copy, usernames, a width beside the height): counted in every export.
+        static let presence: [Field] = counters + [.poster, .username, .imageWidth, .postOwner]
 
         /// Its position in `allCases`, without building `allCases` (lookups run per record).
         var ordinal: Int {
@@ -83,9 +152,53 @@ public struct Schema: Sendable {
             case .likes: 17
             case .comments: 18
             case .post: 19
-            case .text: 20
+            case .commentText: 20
             case .isPrivate: 21
-            case .alt: 22
+            case .avatarURL: 22
+            case .postOwner: 23
+            case .imageWidth: 24
+            case .commentCount: 25
+            case .commentAuthor: 26
+            case .alt: 27
+            }
+        }
+    }
+
+    /// Where a node lives: a root node, or a member of each record of a root node (a path
+    /// `users/*/following` in `[schema.nodes]`: `users/<uid>/following`).
+    public enum Place: Sendable, Equatable {
+        case root(Name)
+        case inRecords(of: Name, member: Name)
+
+        /// A `[schema.nodes]` value: a root name, or `root/*/member`; nil for another path.
+        init?(mapped text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            switch parts.count {
+            case 1: self = .root(Name(text))
+            case 3 where parts[1] == "*" && !parts[0].isEmpty && !parts[2].isEmpty && !parts[0].contains("*") && !parts[2].contains("*"):
+                self = .inRecords(of: Name(String(parts[0])), member: Name(String(parts[2])))
+            default: return nil
+            }
+        }
+
+        /// The root node it is in (the node itself, or the one whose records hold it).
+        public var root: Name {
+            switch self {
+            case let .root(name), let .inRecords(of: name, _): name
+            }
+        }
+
+        /// The node's name as a path component: the root's, or the member's.
+        public var last: Name {
+            switch self {
+            case let .root(name), let .inRecords(_, member: name): name
+            }
+        }
+
+        public var text: String {
+            switch self {
+            case let .root(name): name.text
+            case let .inRecords(of: records, member: member): "\(records.text)/*/\(member.text)"
             }
         }
     }
@@ -104,7 +217,7 @@ public struct Schema: Sendable {
     }
 
     /// What `[schema]` in sitegen.toml says: the dialect, and the app's names for the
-    /// tutorial's nodes and fields.
+    /// tutorial's nodes and fields (a node's name may be a path `root/*/member`).
     public struct Mapping: Sendable, Equatable, Codable {
         public var dialect: Dialect?
         public var nodes: [Node: String] = [:]
@@ -116,20 +229,22 @@ public struct Schema: Sendable {
             self.fields = fields
         }
 
-        /// Why the mapping cannot be used (two names made one), or nil.
+        /// Why the mapping cannot be used (two names made one), or nil. A mapped name may
+        /// not be another mapped one, nor another's tutorial name; it takes a variant
+        /// spelling from the node or field that has it (`posts = "user_posts"`).
         public func conflict() -> String? {
             var nodeOwner: [String: Node] = [:]
             for node in Node.allCases {
-                let name = nodes[node] ?? node.rawValue
+                guard let name = nodes[node] ?? node.variants(.makestagram).first else { continue }
                 if let other = nodeOwner[name] {
                     return "schema.nodes would make \(other.rawValue) and \(node.rawValue) one node, \"\(name)\""
                 }
                 nodeOwner[name] = node
             }
-            var fieldOwner: [String: Field] = [:]
-            for field in Field.allCases {
-                let names = fields[field].map { [$0] } ?? Array(Set(field.variants(.makestagram) + field.variants(.timeline)))
-                for name in names.sorted() {
+            for record in Record.allCases {
+                var fieldOwner: [String: Field] = [:]
+                for field in Field.allCases where field.records.contains(record) {
+                    guard let name = fields[field] ?? field.variants(.makestagram).first else { continue }
                     if let other = fieldOwner[name], other != field {
                         return "schema.fields would make \(other.rawValue) and \(field.rawValue) one field, \"\(name)\""
                     }
@@ -138,12 +253,30 @@ public struct Schema: Sendable {
             }
             return nil
         }
+
+        /// The spellings of `field` in `dialect`: the mapped one, else its variants less
+        /// those that a mapping gives to another field of the same records.
+        func spellings(_ field: Field, _ dialect: Dialect) -> [String] {
+            if let mapped = fields[field] { return [mapped] }
+            let taken = Set(fields.compactMap { other, name in
+                other != field && other.records.contains(where: field.records.contains) ? name : nil
+            })
+            return field.variants(dialect).filter { !taken.contains($0) }
+        }
+
+        /// The root names `node` may have in `dialect`, in the order they are tried: the
+        /// mapped one, else its variants less those another node is mapped to.
+        func candidates(_ node: Node, _ dialect: Dialect) -> [String] {
+            if let mapped = nodes[node] { return [mapped] }
+            let taken = Set(nodes.values)
+            return node.variants(dialect).filter { !taken.contains($0) }
+        }
     }
 
     public let dialect: Dialect
     public let mapping: Mapping
-    /// Each root node's name, by `Node` case order.
-    private let nodeNames: [Name]
+    /// Where each node is, by `Node` case order (nil: the export has no such node).
+    private let places: [Place?]
     /// Each field's accepted spellings in reading order (the mapping's, or the variants
     /// with the tutorial's first), by `Field` case order.
     private let fieldNames: [[Name]]
@@ -152,30 +285,44 @@ public struct Schema: Sendable {
     private let preferred: [Name]
     /// How many records carry each field, in any spelling.
     private let carriedCounts: [Int]
+    /// Records that carry each spelling of each field (by field, then spelling).
+    let spellingCounts: [[Int]]
+    /// Whether posts are flat (`posts/<postKey>` with a `post_owner`), not by owner.
+    public let flatPosts: Bool
 
     /// The schema of an export of `dialect` read with `mapping`; `counts` are the
-    /// records that carry each spelling (by field, then spelling), from `Schema.count`.
-    init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil) {
+    /// records that carry each spelling (by field, then spelling), from `Schema.count`;
+    /// `places`: where each node is (by default at its mapped or first name).
+    init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil, places: [Place?]? = nil, flatPosts: Bool = false) {
         self.dialect = dialect
         self.mapping = mapping
-        nodeNames = Node.allCases.map { Name(mapping.nodes[$0] ?? $0.rawValue) }
-        let names = Field.allCases.map { field in (mapping.fields[field].map { [$0] } ?? field.variants(dialect)).map(Name.init) }
+        self.places = places ?? Node.allCases.map { node in
+            mapping.candidates(node, dialect).first.flatMap { Place(mapped: $0) }
+        }
+        self.flatPosts = flatPosts
+        let names = Field.allCases.map { mapping.spellings($0, dialect).map(Name.init) }
         fieldNames = names
         var preferred: [Name] = []
         var carried: [Int] = []
+        var all: [[Int]] = []
         for (f, spellings) in names.enumerated() {
             let used = counts?[f] ?? Array(repeating: 0, count: spellings.count)
             var best = 0
             for s in spellings.indices where used[s] > used[best] { best = s }
-            preferred.append(spellings[best])
+            preferred.append(spellings.isEmpty ? Name(Field.allCases[f].rawValue) : spellings[best])
             carried.append(used.reduce(0, +))
+            all.append(used)
         }
         self.preferred = preferred
         self.carriedCounts = carried
+        self.spellingCounts = all
     }
 
-    /// The export's name for a root node.
-    public func name(_ node: Node) -> Name { nodeNames[node.ordinal] }
+    /// The export's name for a root node (for a node kept in each record, the member's name).
+    public func name(_ node: Node) -> Name { places[node.ordinal]?.last ?? Name(node.rawValue) }
+
+    /// Where the export keeps `node`; nil when it has none.
+    public func place(_ node: Node) -> Place? { places[node.ordinal] }
 
     /// The spelling of `field` for paths and for a field the repair adds.
     public func name(_ field: Field) -> Name { preferred[field.ordinal] }
@@ -186,12 +333,16 @@ public struct Schema: Sendable {
     /// Whether any record of the export carries `field` (in any spelling).
     public func isCarried(_ field: Field) -> Bool { carriedCounts[field.ordinal] > 0 }
 
+    /// How many records carry `field` (in any spelling; counted for the fields that matter).
+    public func carriedCount(_ field: Field) -> Int { carriedCounts[field.ordinal] }
+
     /// The mapped nodes and fields that the export does not have, as warnings.
     public func unusedMappings(in document: JSONDocument) -> [String] {
         var unused: [String] = []
         for (node, name) in mapping.nodes.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where !document.isObject(document.root) || document.member(document.root, Name(name)) == nil {
-            unused.append("[schema.nodes] \(node.rawValue) = \"\(name)\": the export has no root node \"\(name)\"")
+        where !document.isObject(document.root) || Place(mapped: name).flatMap({ document.member(document.root, $0.root) }) == nil {
+            let root = Place(mapped: name)?.root.text ?? name
+            unused.append("[schema.nodes] \(node.rawValue) = \"\(name)\": the export has no root node \"\(root)\"")
         }
         let counted = Schema.countedFields
         for (field, name) in mapping.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where counted.contains(field) && !isCarried(field) {

@@ -90,7 +90,7 @@ extension PageContexts {
                              description: plainCaption(p))
         var comments: [Context] = []
         for c in post.comments {
-            var comment: Context = ["username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
+            var comment: Context = ["key": .string(c.key), "username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
             if let u = model.user(username: c.username) { comment["url"] = .string(userPath(u)) }
             comments.append(comment)
         }
@@ -101,7 +101,7 @@ extension PageContexts {
             "likesText": .object(strings.counted("likes", post.likes)),
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(strings.format.date(post.time)),
             "likes": .int(post.likes), "poster": .object(identity(post.owner)), "comments": TemplateValue(comments),
-            "hasComments": .bool(!comments.isEmpty),
+            "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count),
         ]
         // The poster's newer and older posts, in the order of their grid.
         let (newer, older) = neighbours(p)

@@ -140,6 +140,7 @@ struct PageContexts: Sendable {
         key.add(user.uid)
         key.add(user.username)
         key.add(user.name)
+        key.add(user.avatar)
         key.add(userPath(u))
         return key.hash
     }
@@ -173,6 +174,7 @@ struct PageContexts: Sendable {
             "url": .string(userPath(u)),
             "initial": .string(PageContexts.initial(user.username)), "hue": .int(PageContexts.hue(user.uid)),
             "hasName": .bool(!user.name.isEmpty),
+            "avatar": .string(user.avatar), "hasAvatar": .bool(!user.avatar.isEmpty),
         ]
     }
 

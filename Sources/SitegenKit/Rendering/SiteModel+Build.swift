@@ -23,12 +23,24 @@ extension SiteModel {
             guard let flag = doc.member(user.node, privateNames) else { return false }
             return doc.kind(flag) == .bool ? doc.rawText(flag) == "true" : doc.string(flag)?.lowercased() == "true"
         }
+        // An app that keeps no username at all names its profiles by their name, else uid.
+        let namesByField = !schema.isCarried(.username)
+        func field(_ user: UserEntry, _ field: Schema.Field) -> String? {
+            let names = schema.names(field)
+            let node = doc.member(user.node, names) ?? (user.details >= 0 ? doc.member(user.details, names) : nil)
+            return node.flatMap { doc.string(doc.value($0)) }
+        }
+        func displayName(_ user: UserEntry) -> String? {
+            if let name = user.username { return name }
+            guard namesByField else { return nil }
+            return field(user, .name).flatMap { $0.isEmpty ? nil : $0 } ?? user.uid
+        }
         var renderable: [Int] = []
         var excludedCount = 0
         for i in order {
             if isExcluded(index.users[i]) {
                 excludedCount += 1
-            } else if index.users[i].username == nil {
+            } else if displayName(index.users[i]) == nil {
                 model.skipped.append("\(usersName)/\(index.users[i].uid): no username, not rendered")
             } else {
                 renderable.append(i)
@@ -37,18 +49,35 @@ extension SiteModel {
         if excludedCount > 0 {
             model.skipped.append("\(excludedCount) user\(excludedCount == 1 ? "" : "s") not published (exclude in sitegen.toml, or private in the record), with their posts")
         }
-        let slugs = Slugs.assign(renderable.map { index.users[$0].username! })
+        let slugs = Slugs.assign(renderable.map { displayName(index.users[$0])! })
         for (n, i) in renderable.enumerated() {
             let entry = index.users[i]
-            func text(_ field: Schema.Field) -> String { doc.member(entry.node, schema.names(field)).flatMap(doc.string) ?? "" }
+            func text(_ name: Schema.Field) -> String { field(entry, name) ?? "" }
             model.userByIndex[Int32(i)] = model.users.count
             model.users.append(User(
-                index: Int32(i), uid: entry.uid, username: entry.username!, slug: slugs[n],
+                index: Int32(i), uid: entry.uid, username: displayName(entry)!, slug: slugs[n],
                 name: text(.name), bio: text(.bio), website: text(.url),
+                avatar: field(entry, .avatarURL).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? "",
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
         }
 
+        // The makestagram dialect's comments: `comments/<key>` (or a list in each post), by post key.
+        var commentLists: [String: Int32] = [:]
+        if report.dialect == .makestagram, let place = schema.place(.comments), doc.isObject(doc.root),
+           let root = doc.member(doc.root, place.root), doc.isContainer(root) {
+            doc.forEachEntry(root) { node in
+                switch place {
+                case .root: commentLists[doc.key(node)] = node
+                case let .inRecords(_, member): if let list = doc.member(node, member) { commentLists[doc.key(node)] = list }
+                }
+            }
+        }
+        /// A comment author's name: the username of the user its uid (or username) names, else as written.
+        func author(_ value: String) -> String {
+            if let u = index.user(uid: value) { return displayName(index.users[Int(u)]) ?? value }
+            return value
+        }
         var photoIndex: [String: Int] = [:]
         var images: [String: Int32] = [:]
         if report.dialect == .timeline, let node = report.export.images {
@@ -57,7 +86,7 @@ extension SiteModel {
         for u in model.users.indices {
             for p in index.postsOf[Int(model.users[u].index)] {
                 let entry = index.posts[Int(p)]
-                let path = report.dialect == .makestagram ? "\(postsName)/\(model.users[u].uid)/\(entry.key)" : "\(postsName)/\(entry.key)"
+                let path = report.dialect == .makestagram && !schema.flatPosts ? "\(postsName)/\(model.users[u].uid)/\(entry.key)" : "\(postsName)/\(entry.key)"
                 // Every post the header counts has a tile: one without a usable image gets
                 // a placeholder, one without a usable date the time of its push id.
                 guard entry.isObject else {
@@ -68,6 +97,7 @@ extension SiteModel {
                 switch report.dialect {
                 case .makestagram:
                     post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
+                                           comments: commentLists[entry.key].map { comments(in: $0, doc: doc, schema: schema, author: author) } ?? [],
                                            storage: storage, index: &photoIndex, photos: &model.photos)
                 case .timeline:
                     post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
@@ -100,30 +130,58 @@ extension SiteModel {
         return photos.count - 1
     }
 
-    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
-                                        storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
-        // An image URL that is not http(s) is no image: the tile is a placeholder.
-        let url = doc.member(entry.node, schema.names(.imageURL)).flatMap(doc.string).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? ""
-        var time: Int64?
-        if let created = doc.member(entry.node, schema.names(.createdAt)), doc.isNumber(created),
-           let seconds = Double(doc.rawText(created)), Self.showableMilliseconds.contains((seconds * 1000).rounded()) {
-            time = Int64((seconds * 1000).rounded())
+    /// The comments of a makestagram post's list that have a text, in key order.
+    private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> String) -> [Comment] {
+        guard doc.isObject(list) else { return [] }
+        var comments: [Comment] = []
+        let (texts, authors) = (schema.names(.commentText), schema.names(.commentAuthor))
+        doc.forEachEntry(list) { c in
+            guard doc.isObject(c), let text = doc.member(c, texts).flatMap({ doc.string(doc.value($0)) }) else { return }
+            var name = ""
+            if let field = doc.member(c, authors) {
+                let value = doc.value(field)
+                // An author is a uid, or an object with one (`author: {uid, full_name}`).
+                let uid = doc.isObject(value) ? doc.member(value, schema.names(.uid)).flatMap(doc.string) : doc.string(value)
+                name = uid.map(author) ?? ""
+            } else if let username = doc.member(c, schema.names(.username)).flatMap(doc.string) {
+                name = username
+            }
+            comments.append(Comment(key: doc.key(c), username: name, text: text))
         }
-        // `image_height` is the height the app showed the image at on a 375-point-wide screen.
-        var height = 600
-        if let h = doc.member(entry.node, schema.names(.imageHeight)), doc.isNumber(h), let value = Double(doc.rawText(h)),
-           value.isFinite, value > 0, value < 100_000 {
-            height = max(1, Int((600 * value / 375).rounded()))
+        return comments.sorted { KeyOrder.less($0.key, $1.key) }
+    }
+
+    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
+                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
+        // An image URL that is not http(s) is no image: the tile is a placeholder.
+        func member(_ field: Schema.Field) -> Int32? { doc.member(entry.node, schema.names(field)).map(doc.value) }
+        let url = member(.imageURL).flatMap(doc.string).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? ""
+        // Seconds, milliseconds or ISO 8601 (`CreationTime`).
+        var time: Int64?
+        if let ms = member(.createdAt).flatMap({ CreationTime.milliseconds(doc, $0) }), Self.showableMilliseconds.contains(ms) {
+            time = Int64(ms)
+        }
+        func size(_ field: Schema.Field) -> Double? {
+            guard let n = member(field), doc.isNumber(n), let value = Double(doc.rawText(n)), value.isFinite, value > 0, value < 100_000 else { return nil }
+            return value
+        }
+        var (width, height) = (600, 600)
+        if let w = size(.imageWidth), let h = size(.imageHeight) {
+            // A width beside the height: the photo's pixels, its box in its aspect ratio.
+            (width, height) = (max(1, Int(w.rounded())), max(1, Int(h.rounded())))
+        } else if let h = size(.imageHeight) {
+            // The tutorial's lone `image_height`: the height the app showed the image at on a 375-point-wide screen.
+            height = max(1, Int((600 * h / 375).rounded()))
         }
         // A photo the local copy of the bucket holds is published; another keeps its URL.
         var photo: Int?
         if !url.isEmpty, let file = storage?.file(for: url) {
             photo = Self.photo(file, PhotoSource(origin: .file(file), label: file), index: &index, photos: &photos)
         }
-        return Post(key: entry.key, owner: owner, src: url, width: 600, height: height,
-                    caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
-                    alt: doc.member(entry.node, schema.names(.alt)).flatMap(doc.string) ?? "",
-                    time: time ?? pushIDTime(entry.key), likes: likes, comments: [], photo: photo.map(Int32.init) ?? -1)
+        return Post(key: entry.key, owner: owner, src: url, width: width, height: height,
+                    caption: member(.caption).flatMap(doc.string) ?? "",
+                    alt: member(.alt).flatMap(doc.string) ?? "",
+                    time: time ?? pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
     }
 
     /// The creation time a push id encodes, when it is one and the time can be shown; else 0.
@@ -133,7 +191,7 @@ extension SiteModel {
 
     /// Times a page can show: the years 1 to 9999 (ISO 8601 dates of HTML's `datetime` and
     /// Atom's `updated`). A `created_at` outside them (`1e111`) is no usable date.
-    static let showableMilliseconds: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
+    public static let showableMilliseconds: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
 
     private static func timelinePost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
                                      images: [String: Int32], imagesName: String, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
@@ -146,7 +204,7 @@ extension SiteModel {
         var comments: [Comment] = []
         if let list = doc.member(entry.node, schema.names(.comments)), doc.isObject(list) {
             for c in doc.children(list) where doc.isObject(c) {
-                guard let text = doc.member(c, schema.names(.text)).flatMap(doc.string) else { continue }
+                guard let text = doc.member(c, schema.names(.commentText)).flatMap(doc.string) else { continue }
                 let name = doc.member(c, schema.names(.username)).flatMap(doc.string) ?? ""
                 comments.append(Comment(key: doc.key(c), username: name, text: text))
             }

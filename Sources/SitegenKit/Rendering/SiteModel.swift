@@ -13,6 +13,8 @@ public struct SiteModel: Sendable {
         public let name: String
         public let bio: String
         public let website: String
+        /// The profile photo's http(s) URL (linked), or empty: the initial is shown.
+        public var avatar: String = ""
         /// Indices into `posts`, newest first.
         public var posts: [Int] = []
         /// The validator's true post count (posts that cannot be shown still count).
@@ -45,6 +47,8 @@ public struct SiteModel: Sendable {
 
     public struct Comment: Sendable {
         public let key: String
+        /// The author's username (a rendered user's links to the profile), or as the
+        /// export names an author that is no user.
         public let username: String
         public let text: String
     }

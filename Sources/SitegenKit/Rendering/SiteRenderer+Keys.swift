@@ -73,6 +73,7 @@ extension SiteRenderer {
                 if let neighbour { key.add(model.posts[neighbour].key) }
             }
             for c in model.posts[p].comments {
+                key.add(c.key)
                 key.add(c.username)
                 key.add(c.text)
             }

@@ -48,6 +48,10 @@ public enum FindingCode: String, Sendable, CaseIterable, Comparable {
     case timelineStale = "timeline_stale"
     case timelineMissing = "timeline_missing"
     case timelineMismatch = "timeline_mismatch"
+    case commentDangling = "comment_dangling"
+    case commentCountMismatch = "comment_count_mismatch"
+    case userPostMissing = "user_post_missing"
+    case userPostStale = "user_post_stale"
     case imageMissing = "image_missing"
     case imageInvalid = "image_invalid"
 

@@ -23,9 +23,11 @@ public final class TimelineStream: Sendable {
         let doc = validator.doc
         guard doc.isObject(timeline) else { return nil }
         var lists: [(node: Int32, uid: String)] = []
+        // Every member (the rewriter asks by position), but a `.priority` is no list.
         doc.forEachChild(timeline) { lists.append(($0, doc.key($0))) }
         var keys = lists.map { (uid: $0.uid, list: -1) }
         for i in keys.indices { keys[i].list = i }
+        if doc.hasFirebaseKeys { keys.removeAll { doc.isFirebaseKey(lists[$0.list].node) } }
         var uids = Set(lists.map(\.uid))
         for user in validator.index.users where uids.insert(user.uid).inserted {
             keys.append((user.uid, -1))
@@ -99,6 +101,7 @@ public final class TimelineStream: Sendable {
 
         func edits(ofMember position: Int) -> [RepairEdit] {
             let (list, uid) = stream.lists[position]
+            if stream.validator.doc.isFirebaseKey(list) { return [] }
             return walk.check(uid, list: list, timeline: stream.node).edits
         }
 

@@ -6,5 +6,7 @@ public struct TrueCounts: Sendable {
     public var following: [Int]
     /// Per post (index into `ExportIndex.posts`).
     public var likes: [Int]
+    /// Per post: its comments (objects) in the makestagram dialect's comments node.
+    public var comments: [Int] = []
 }
 

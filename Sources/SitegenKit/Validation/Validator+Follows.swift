@@ -6,23 +6,60 @@ struct EdgeTree {
     var xs: [Int32] = []
     var ys: [Int32] = []
     var nodeOf: [Int32]
+    /// Whether the export has the tree at all (a root node, or the member in some record).
+    var exists = false
 }
 
 extension Validator {
-    /// Visits `<name>/<x>/<y>`, reporting dangling and self edges and collecting the rest.
-    func walkEdgeTree(_ tree: Int32?, name: String) -> EdgeTree {
+    /// The key of a list: a member of an object (read from its bytes, no `String` made), or
+    /// an exported array's element (its index).
+    struct ListKey {
+        let node: Int32
+        let position: Int?
+    }
+
+    /// Calls `body` with each list of a node at `place` that holds entries per key: for a
+    /// root node `<name>/<x>` (array elements by index), for a node kept in each record
+    /// `<root>/<x>/<member>`; with the key `x`, the list, and its path (made when asked).
+    func forEachList(at place: Schema.Place?, _ body: (_ x: ListKey, _ list: Int32, _ path: () -> String) -> Void) {
+        guard let place, doc.isObject(doc.root), let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return }
+        let isArray = doc.isArray(root)
+        var position = 0
+        doc.forEachEntry(root) { child in
+            defer { position += 1 }
+            if isArray && doc.isNull(child) { return }
+            let x = ListKey(node: child, position: isArray ? position : nil)
+            switch place {
+            case let .root(name):
+                body(x, child, { "\(name.text)/\(self.text(x))" })
+            case let .inRecords(of: records, member: member):
+                if let list = doc.member(child, member) { body(x, list, { "\(records.text)/\(self.text(x))/\(self.doc.key(list))" }) }
+            }
+        }
+    }
+
+    @inline(__always) func user(_ x: ListKey) -> Int32? {
+        x.position.map { index.userTable.lookup(String($0)) } ?? userIndex(key: x.node)
+    }
+
+    @inline(__always) func post(_ x: ListKey) -> Int32? {
+        x.position.map { index.postTable.lookup(String($0)) } ?? postIndex(key: x.node)
+    }
+
+    func text(_ x: ListKey) -> String { x.position.map(String.init) ?? doc.key(x.node) }
+
+    /// Visits the edges `<x>/<y>` of the tree at `place`, reporting dangling and self
+    /// edges and collecting the rest.
+    func walkEdgeTree(_ place: Schema.Place?) -> EdgeTree {
         var result = EdgeTree(nodeOf: [Int32](repeating: -1, count: index.users.count))
-        guard let tree else { return result }
-        let treeIsArray = doc.isArray(tree)
-        var xPosition = 0
-        doc.forEachChild(tree) { xNode in
-            defer { xPosition += 1 }
+        forEachList(at: place) { xKey, xNode, prefix in
+            result.exists = true
             guard doc.isContainer(xNode) else { return }
-            let x = treeIsArray ? index.userTable.lookup(String(xPosition)) : userIndex(key: xNode)
+            let x = user(xKey)
             if let x { result.nodeOf[Int(x)] = xNode }
             let xIsArray = doc.isArray(xNode)
             var yPosition = 0
-            doc.forEachChild(xNode) { yNode in
+            doc.forEachEntry(xNode) { yNode in
                 defer { yPosition += 1 }
                 if xIsArray && doc.isNull(yNode) { return }
                 let y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode)
@@ -31,20 +68,21 @@ extension Validator {
                     result.ys.append(y)
                     return
                 }
-                let xKey = treeIsArray ? String(xPosition) : doc.key(xNode)
                 let yKey = xIsArray ? String(yPosition) : doc.key(yNode)
-                remove(x == nil || y == nil ? .followDangling : .selfFollow, "\(name)/\(xKey)/\(yKey)", node: yNode)
+                remove(x == nil || y == nil ? .followDangling : .selfFollow, "\(prefix())/\(yKey)", node: yNode)
             }
         }
+        if case let .root(name)? = place, doc.isObject(doc.root), doc.member(doc.root, name) != nil { result.exists = true }
         return result
     }
 
     /// Makestagram: each valid edge of `followers/<a>/<b>` (b follows a) needs its mirror
-    /// `following/<b>/<a>`, and the reverse. The repaired graph is the union.
+    /// `following/<b>/<a>`, and the reverse, when the app keeps both trees (an app that
+    /// keeps one side has no mirror to miss). The repaired graph is the union.
     func mirrorFollowTrees(followers f: EdgeTree, following g: EdgeTree) {
         let n = index.users.count
+        let checked = f.exists && g.exists
         // As (follower, followed): followers/<a>/<b> is (b, a); following/<b>/<a> is (b, a).
-        let byFollowers = AdjacencyRows(rowCount: n, sources: f.ys, targets: f.xs)  // row b: a's per `followers`
         let byFollowing = AdjacencyRows(rowCount: n, sources: g.xs, targets: g.ys)  // row b: a's per `following`
         var follower = g.xs, followed = g.ys
         for i in f.xs.indices {
@@ -52,27 +90,54 @@ extension Validator {
             if byFollowing.contains(Int(b), a) { continue }
             follower.append(b)
             followed.append(a)
-            addMirror(node(.following), index.users[Int(b)].uid, index.users[Int(a)].uid,
-                      parentNode: g.nodeOf[Int(b)], tree: export.following)
+            if checked { addMirror(.following, index.users[Int(b)].uid, index.users[Int(a)].uid, list: g.nodeOf[Int(b)]) }
         }
-        for i in g.xs.indices {
-            let (b, a) = (g.xs[i], g.ys[i])
-            if byFollowers.contains(Int(b), a) { continue }
-            addMirror(node(.followers), index.users[Int(a)].uid, index.users[Int(b)].uid,
-                      parentNode: f.nodeOf[Int(a)], tree: export.followers)
+        if checked {
+            let byFollowers = AdjacencyRows(rowCount: n, sources: f.ys, targets: f.xs)  // row b: a's per `followers`
+            for i in g.xs.indices {
+                let (b, a) = (g.xs[i], g.ys[i])
+                if byFollowers.contains(Int(b), a) { continue }
+                addMirror(.followers, index.users[Int(a)].uid, index.users[Int(b)].uid, list: f.nodeOf[Int(a)])
+            }
         }
         // Union: every `following` edge, plus the `followers` edges it lacks (added above).
         graph = FollowGraph(userCount: n, followers: follower, followed: followed)
     }
 
-    private func addMirror(_ name: String, _ x: String, _ y: String, parentNode: Int32, tree: Int32?) {
-        let path = "\(name)/\(x)/\(y)"
-        if parentNode >= 0 {
-            set(.followMirrorMissing, path, node: nil, text: "true", under: parentNode, keys: [y], repair: .add)
-        } else if let tree {
-            set(.followMirrorMissing, path, node: nil, text: "true", under: tree, keys: [x, y], repair: .add)
-        } else {
-            set(.followMirrorMissing, path, node: nil, text: "true", under: doc.root, keys: [name, x, y], repair: .add)
+    /// `follow_mirror_missing` for the edge `<tree>/<x>/<y>`, added below the deepest node
+    /// that exists (`list`: the node of `<tree>/<x>`, or -1).
+    private func addMirror(_ tree: Schema.Node, _ x: String, _ y: String, list: Int32) {
+        let (path, under, keys) = location(of: tree, x, list: list, below: [y])
+        set(.followMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+    }
+
+    /// The object `<records>/<x>`, if there is one: a user's record through the index.
+    private func record(_ x: String, in records: Schema.Name, root: Int32?) -> Int32? {
+        guard let root else { return nil }
+        if records == schema.name(.users), let u = index.userTable.lookup(x) {
+            let user = index.users[Int(u)]
+            return user.node != user.details ? user.node : nil
+        }
+        return doc.child(root, key: x).flatMap { doc.isObject($0) ? $0 : nil }
+    }
+
+    /// Where an entry `keys` of the list of `x` in the node `node` is added: its path, the
+    /// deepest node that exists and the keys below it (`list`: that list's node, or -1).
+    func location(of node: Schema.Node, _ x: String, list: Int32, below keys: [String]) -> (path: String, under: Int32, keys: [String]) {
+        let place = schema.place(node) ?? .root(schema.name(node))
+        let root = doc.isObject(doc.root) ? doc.member(doc.root, place.root) : nil
+        switch place {
+        case let .root(name):
+            let path = ([name.text, x] + keys).joined(separator: "/")
+            if list >= 0 { return (path, list, keys) }
+            if let root { return (path, root, [x] + keys) }
+            return (path, doc.root, [name.text, x] + keys)
+        case let .inRecords(of: records, member: member):
+            let path = ([records.text, x, member.text] + keys).joined(separator: "/")
+            if list >= 0 { return (path, list, keys) }
+            if let record = record(x, in: records, root: root) { return (path, record, [member.text] + keys) }
+            if let root { return (path, root, [x, member.text] + keys) }
+            return (path, doc.root, [records.text, x, member.text] + keys)
         }
     }
 
@@ -83,7 +148,7 @@ extension Validator {
             guard let list = doc.member(index.users[a].node, schema.names(.follows)), doc.isContainer(list) else { continue }
             let isArray = doc.isArray(list)
             var position = 0
-            doc.forEachChild(list) { bNode in
+            doc.forEachEntry(list) { bNode in
                 defer { position += 1 }
                 if isArray && doc.isNull(bNode) { return }
                 let b = isArray ? index.userTable.lookup(String(position)) : userIndex(key: bNode)

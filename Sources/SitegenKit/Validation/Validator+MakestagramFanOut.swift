@@ -95,7 +95,7 @@ extension Validator {
     /// object is left alone.
     private func checkTimelineList(_ list: Int32, of u: Int32, path listPath: String, stamp: Int32,
                                    seen: inout [Int32], into found: inout TimelineFindings) {
-        doc.forEachChild(list) { entry in
+        doc.forEachEntry(list) { entry in
             let path = { "\(listPath)/\(self.doc.key(entry))" }
             guard let first = postIndex(key: entry) else {
                 found.add(.timelineStale, .remove) {

@@ -1,6 +1,12 @@
-// MARK: - Makestagram: posts, likes, counters
+// MARK: - Makestagram: posts, likes, comments, counters
 
 extension Validator {
+    /// Indexes the posts, by owner (`posts/<uid>/<key>`) or flat (`posts/<key>` with a
+    /// `post_owner`), as the schema found them.
+    func indexMakestagramPosts() {
+        if schema.flatPosts { indexFlatPosts() } else { indexPostsByOwner() }
+    }
+
     /// Indexes `posts/<uid>/<key>`: a group whose uid is not a user is one `post_orphan`
     /// (its posts are kept and still exist for likes, but nothing inside is checked).
     func indexPostsByOwner() {
@@ -15,61 +21,127 @@ extension Validator {
             }
             guard doc.isContainer(group) else { return }
             keyedChildren(group) { post, key in
-                let i = Int32(index.posts.count)
-                index.posts.append(PostEntry(key: key, node: post, owner: owner ?? -1, isObject: doc.isObject(post)))
-                if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
-                if let owner { index.postsOf[Int(owner)].append(i) }
+                addPost(key: key, node: post, owner: owner ?? -1)
             }
         }
     }
 
-    /// `postLikes/<key>/<uid>`: likes of a post that does not exist, or by a uid that is
-    /// not a user, dangle; the rest are counted.
-    func checkPostLikes() {
-        likeCount = Array(repeating: 0, count: index.posts.count)
-        guard let likes = export.postLikes else { return }
-        keyedChildren(likes) { list, key in
-            guard let post = index.postTable.lookup(key) else {
-                remove(.likeDangling, "\(node(.postLikes))/\(key)", node: list)
+    /// Indexes flat `posts/<key>`, each owned by the uid in its `post_owner` (`ownerUID`): an owner that
+    /// is not a user makes the post a `post_orphan` (kept, nothing inside checked), a
+    /// post without one (or not an object) is `post_invalid`.
+    func indexFlatPosts() {
+        guard let posts = export.posts else { return }
+        let ownerNames = schema.names(.postOwner)
+        let postsName = node(.posts)
+        keyedChildren(posts) { post, key in
+            var owner: Int32 = -1
+            defer { addPost(key: key, node: post, owner: owner) }
+            guard doc.isObject(post) else {
+                report(.postInvalid, "\(postsName)/\(key)", found: found(post))
                 return
             }
-            guard doc.isContainer(list) else { return }
+            let field = doc.member(post, ownerNames)
+            guard let field, let uid = ownerUID(field), !uid.isEmpty else {
+                report(.postInvalid, "\(postsName)/\(key)/\(field.map(doc.key) ?? self.field(.postOwner))", found: found(field))
+                return
+            }
+            guard let user = index.userTable.lookup(uid) else {
+                report(.postOrphan, "\(postsName)/\(key)", found: nil)
+                return
+            }
+            owner = user
+        }
+    }
+
+    /// A `post_owner` or `comment_author`: a uid, or an object holding one (`author: {uid, full_name}`).
+    func ownerUID(_ field: Int32) -> String? {
+        let value = doc.value(field)
+        if doc.isObject(value) { return doc.member(value, schema.names(.uid)).flatMap { doc.string(doc.value($0)) } }
+        return doc.string(value)
+    }
+
+    private func addPost(key: String, node: Int32, owner: Int32) {
+        let i = Int32(index.posts.count)
+        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node)))
+        if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
+        if owner >= 0 { index.postsOf[Int(owner)].append(i) }
+    }
+
+    /// The path of post `p` (whose owner is a user): `posts/<uid>/<key>`, or `posts/<key>` when flat.
+    func postPath(_ post: PostEntry) -> String {
+        schema.flatPosts ? "\(node(.posts))/\(post.key)" : "\(node(.posts))/\(index.users[Int(post.owner)].uid)/\(post.key)"
+    }
+
+    /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
+    /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
+    /// rest are counted.
+    func checkPostLikes() {
+        likeCount = Array(repeating: 0, count: index.posts.count)
+        forEachPostList(.postLikes, dangling: .likeDangling) { post, list, listPath in
             let isArray = doc.isArray(list)
             var position = 0
-            doc.forEachChild(list) { like in
+            doc.forEachEntry(list) { like in
                 defer { position += 1 }
                 if isArray && doc.isNull(like) { return }
                 if (isArray ? index.userTable.lookup(String(position)) : userIndex(key: like)) != nil {
                     likeCount[Int(post)] += 1
                 } else {
-                    remove(.likeDangling, "\(node(.postLikes))/\(key)/\(isArray ? String(position) : doc.key(like))", node: like)
+                    remove(.likeDangling, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                 }
             }
         }
     }
 
-    /// Every post of a user: usable fields, its like counter and its `poster` copy.
+    /// The comments, `comments/<key>/<commentKey>` (or kept in each post): those of a post
+    /// that does not exist dangle (removed whole); the others' objects are counted.
+    func countComments() {
+        commentCount = Array(repeating: 0, count: index.posts.count)
+        forEachPostList(.comments, dangling: .commentDangling) { post, list, _ in
+            doc.forEachEntry(list) { if doc.isObject($0) { commentCount[Int(post)] += 1 } }
+        }
+    }
+
+    /// Calls `body` with each container list of `node` kept by post (`<node>/<key>`, or a
+    /// list in each post) and the post; the list of a post that does not exist is
+    /// `dangling`, removed whole.
+    private func forEachPostList(_ node: Schema.Node, dangling: FindingCode,
+                                 _ body: (_ post: Int32, _ list: Int32, _ path: () -> String) -> Void) {
+        forEachList(at: schema.place(node)) { key, list, listPath in
+            guard let post = post(key) else {
+                remove(dangling, listPath(), node: list)
+                return
+            }
+            if doc.isContainer(list) { withoutActuallyEscaping(listPath) { body(post, list, $0) } }
+        }
+    }
+
+    /// Every post of a user: usable fields, its like and comment counters and its
+    /// `poster` copy (when the app keeps one).
     func checkMakestagramPosts() {
         let (imageNames, createdNames) = (schema.names(.imageURL), schema.names(.createdAt))
         let likeCounter = Counter(self, .likeCount)
+        // A comment counter is checked only where the export has the comments it counts.
+        let commentCounter = schema.place(.comments) != nil ? Counter(self, .commentCount) : nil
+        let checksPoster = schema.isCarried(.poster)
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
-            let owner = index.users[Int(post.owner)]
-            let posts = node(.posts)
-            let path = { "\(posts)/\(owner.uid)/\(post.key)" }
+            let path = { self.postPath(post) }
             guard post.isObject else {
                 report(.postInvalid, path(), found: found(post.node))
                 continue
             }
             let image = doc.member(post.node, imageNames)
-            if image == nil || !doc.isString(image!) {
+            if image == nil || !doc.isString(doc.value(image!)) {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
             let created = doc.member(post.node, createdNames)
-            if created == nil || !doc.isNumber(created!) {
+            if created == nil || !CreationTime.isUsable(doc, doc.value(created!)) {
                 report(.postInvalid, "\(path())/\(created.map(doc.key) ?? field(.createdAt))", found: found(created))
             }
             checkCounter(likeCounter, in: post.node, path: path, expected: likeCount[i], mismatch: .likeCountMismatch)
-            checkPoster(of: post.node, path: path, owner: owner)
+            if let commentCounter {
+                checkCounter(commentCounter, in: post.node, path: path, expected: commentCount[i], mismatch: .commentCountMismatch)
+            }
+            if checksPoster { checkPoster(of: post.node, path: path, owner: index.users[Int(post.owner)]) }
         }
     }
 
@@ -98,13 +170,15 @@ extension Validator {
             set(.counterMissing, "\(path())/\(name)", node: nil, text: String(expected), under: record, keys: [name])
             return
         }
-        for node in nodes {
+        for member in nodes {
+            // `{".value": 3, ".priority": p}` is the counter 3: only the value is set.
+            let node = doc.value(member)
             guard let value = CounterValue.parse(doc.rawBytes(node)) else {
-                set(.counterInvalid, "\(path())/\(doc.key(node))", node: node, text: String(expected))
+                set(.counterInvalid, "\(path())/\(doc.key(member))", node: node, text: String(expected))
                 continue
             }
             if value != CounterValue.exact(expected) {
-                set(mismatch, "\(path())/\(doc.key(node))", node: node, text: String(expected))
+                set(mismatch, "\(path())/\(doc.key(member))", node: node, text: String(expected))
             }
         }
     }
@@ -188,5 +262,43 @@ enum CounterValue: Equatable {
         }
         guard let d = Double(String(decoding: raw, as: UTF8.self)), d.isFinite, d >= 0, d.rounded() == d else { return nil }
         return d < 9.2e18 ? .exact(Int(d)) : .huge
+    }
+}
+
+// MARK: - Makestagram: the `user_posts` index
+
+extension Validator {
+    /// `user_posts/<uid>/<key>: true`, when the app keeps the index: an entry for no post
+    /// of that user is stale (removed), a post of the user without an entry is missing
+    /// (added as `true`). An entry stands for every post with its key, as a timeline's does.
+    func checkUserPosts() {
+        guard let place = schema.place(.userPosts) else { return }
+        var seen = [Bool](repeating: false, count: index.posts.count)
+        var lists = [Int32](repeating: -1, count: index.users.count)
+        forEachList(at: place) { uid, list, listPath in
+            let user = user(uid)
+            // A list that is not an object is left alone (nothing to compare, nowhere to add).
+            if let user { lists[Int(user)] = doc.isObject(list) ? list : -2 }
+            guard doc.isObject(list) else { return }
+            doc.forEachEntry(list) { entry in
+                var mine = false
+                if let user, let first = postIndex(key: entry) {
+                    index.forEachPost(withKeyOf: first) { p in
+                        if index.posts[Int(p)].owner == user {
+                            seen[Int(p)] = true
+                            mine = true
+                        }
+                    }
+                }
+                if !mine { remove(.userPostStale, "\(listPath())/\(doc.key(entry))", node: entry) }
+            }
+        }
+        for u in index.users.indices where lists[u] != -2 {
+            var added = Set<String>()
+            for p in index.postsOf[u] where !seen[Int(p)] && added.insert(index.posts[Int(p)].key).inserted {
+                let (path, under, keys) = location(of: .userPosts, index.users[u].uid, list: lists[u], below: [index.posts[Int(p)].key])
+                set(.userPostMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+            }
+        }
     }
 }

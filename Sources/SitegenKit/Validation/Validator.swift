@@ -29,6 +29,8 @@ public final class Validator: @unchecked Sendable {
     var graph = FollowGraph.empty
     /// Per post: likes by existing users.
     var likeCount: [Int] = []
+    /// Per post: its comments (the makestagram dialect's comments node).
+    var commentCount: [Int] = []
 
     init(_ export: Export, detail: FindingDetail = .all) {
         self.export = export
@@ -52,9 +54,9 @@ public final class Validator: @unchecked Sendable {
             let followers = TaskResult(EdgeTree(nodeOf: [])), following = TaskResult(EdgeTree(nodeOf: []))
             let names = TaskResult<[(name: String, node: Int32)?]>([])
             Validator.parallel(
-                { followers.set(self.walkEdgeTree(self.export.followers, name: self.node(.followers))) },
-                { following.set(self.walkEdgeTree(self.export.following, name: self.node(.following))) },
-                { self.indexPostsByOwner(); self.checkPostLikes() },
+                { followers.set(self.walkEdgeTree(self.schema.place(.followers))) },
+                { following.set(self.walkEdgeTree(self.schema.place(.following))) },
+                { self.indexMakestagramPosts(); self.checkPostLikes(); self.countComments() },
                 { names.set(self.checkUsernames()) }
             )
             applyUsernames(names.value)
@@ -65,7 +67,7 @@ public final class Validator: @unchecked Sendable {
             }
             // The timeline is the largest check: its slices share the cores with the rest.
             let timeline = export.timeline.map { FanOutCheck(self, timeline: $0, parts: 4) }
-            Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters() }] + (timeline?.slices ?? []))
+            Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters(); self.checkUserPosts() }] + (timeline?.slices ?? []))
             timeline?.finish()
         case .timeline:
             applyUsernames(checkUsernames())
@@ -93,7 +95,8 @@ public final class Validator: @unchecked Sendable {
             posts: index.postsOf.map { $0.count },
             followers: graph.followers.rowCount == n ? (0..<n).map(graph.followers.count) : Array(repeating: 0, count: n),
             following: graph.following.rowCount == n ? (0..<n).map(graph.following.count) : Array(repeating: 0, count: n),
-            likes: likeCount
+            likes: likeCount,
+            comments: commentCount
         )
         // The stream holds this validator: handed to the report, it is not kept here too (the
         // cycle kept the export and its index alive after the report was gone: LeakSanitizer).
@@ -187,35 +190,57 @@ public final class Validator: @unchecked Sendable {
     // MARK: - Users
 
     func indexUsers() {
-        guard let users = export.users else { return }
-        var position = 0
-        let isArray = doc.isArray(users)
-        doc.forEachChild(users) { u in
-            defer { position += 1 }
-            if isArray && doc.isNull(u) { return }
-            let uid = isArray ? String(position) : doc.key(u)
-            guard doc.isObject(u) else {
-                report(.userInvalid, "\(node(.users))/\(uid)", found: found(u))
-                return
+        if let users = export.users {
+            var position = 0
+            let isArray = doc.isArray(users)
+            doc.forEachEntry(users) { u in
+                defer { position += 1 }
+                if isArray && doc.isNull(u) { return }
+                let uid = isArray ? String(position) : doc.key(u)
+                guard doc.isObject(u) else {
+                    report(.userInvalid, "\(node(.users))/\(uid)", found: found(u))
+                    return
+                }
+                let i = Int32(index.users.count)
+                if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
+                index.users.append(UserEntry(uid: uid, node: u, username: nil, usernameNode: nil))
             }
-            let i = Int32(index.users.count)
-            if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
-            index.users.append(UserEntry(uid: uid, node: u, username: nil, usernameNode: nil))
+        }
+        // A second root of user fields: a uid there is a user even when Firebase dropped its
+        // empty `users/<uid>`.
+        if let details = export.userDetails {
+            keyedChildren(details) { record, uid in
+                guard doc.isObject(record) else { return }
+                if let i = index.userTable.lookup(uid) {
+                    index.users[Int(i)].details = record
+                } else {
+                    index.userTable.insert(uid, value: Int32(index.users.count))
+                    index.users.append(UserEntry(uid: uid, node: record, details: record, username: nil, usernameNode: nil))
+                }
+            }
         }
         index.postsOf = Array(repeating: [], count: index.users.count)
+    }
+
+    /// The member of user `u`'s record under one of `names`, else of its `user_details` record.
+    func userField(_ u: UserEntry, _ names: [Schema.Name]) -> Int32? {
+        if let m = doc.member(u.node, names) { return m }
+        return u.details >= 0 && u.details != u.node ? doc.member(u.details, names) : nil
     }
 
     /// Finds each user's username; reports missing and duplicate ones. Writes only
     /// `usernameOwner` and returns the names, so it can run beside other checks.
     func checkUsernames() -> [(name: String, node: Int32)?] {
         let spellings = schema.names(.username)
+        // An app that keeps no username at all names its profiles otherwise: no finding.
+        let keepsUsernames = schema.isCarried(.username)
         var names = [(name: String, node: Int32)?](repeating: nil, count: index.users.count)
         for i in index.users.indices {
             let u = index.users[i]
-            let node = doc.member(u.node, spellings)
-            if let node, let name = doc.string(node), !name.isEmpty {
+            let node = userField(u, spellings)
+            if let node, let name = doc.string(doc.value(node)), !name.isEmpty {
                 names[i] = (name, node)
-            } else {
+            } else if keepsUsernames {
                 report(.usernameMissing, "\(self.node(.users))/\(u.uid)/\(node.map(doc.key) ?? field(.username))", found: found(node))
             }
         }
@@ -270,7 +295,7 @@ public final class Validator: @unchecked Sendable {
                 position += 1
             }
         } else {
-            doc.forEachChild(node) { c in body(c, doc.key(c)) }
+            doc.forEachEntry(node) { c in body(c, doc.key(c)) }
         }
     }
 

@@ -51,6 +51,9 @@ import Testing
         (#"{"a/b": 1}"#, 1, 2, #"the key "a/b" holds '/', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
         (#"{"a.b": 1}"#, 1, 2, #"the key "a.b" holds '.', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
         (#"{"$x": 1}"#, 1, 2, #"the key "$x" holds '$', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{".prio": 1}"#, 1, 2, #"the key ".prio" holds '.', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{"\u002epriority": 1}"#, 1, 2, #"the key ".priority" holds '.', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
+        (#"{".value.": 1}"#, 1, 2, #"the key ".value." holds '.', which Firebase keys cannot (. $ # [ ] / and control characters)"#),
         (#"{"a\u0000b": 1}"#, 1, 2, #"the key "a\u0000b" holds the control character U+0000, which Firebase keys cannot (. $ # [ ] / and control characters)"#),
         (#"{"a\nb": 1}"#, 1, 2, #"the key "a\u000Ab" holds the control character U+000A, which Firebase keys cannot (. $ # [ ] / and control characters)"#),
         (#"{"": 1}"#, 1, 2, "an empty key: Firebase keys are 1 to 768 bytes"),
@@ -64,6 +67,19 @@ import Testing
         #expect(e?.message == message)
         #expect(e.map { [$0.line, $0.column] } == [line, column])
         #expect(e?.isSyntax == false)
+    }
+
+    /// Firebase's own keys (a node with a priority): read, and the document says it has them.
+    @Test func priorityAndValueKeys() throws {
+        let d = try JSONDocument.parse(Array(#"{"a": {".value": 3, ".priority": 1}, "b": {"x": true, ".priority": "p"}}"#.utf8))
+        #expect(d.hasFirebaseKeys)
+        let a = try #require(d.child(0, key: "a")), b = try #require(d.child(0, key: "b"))
+        #expect(d.rawText(d.value(a)) == "3")
+        #expect(d.value(b) == b)
+        var entries: [String] = []
+        d.forEachEntry(b) { entries.append(d.key($0)) }
+        #expect(entries == ["x"])
+        #expect(try JSONDocument.parse(Array(#"{"a": 1}"#.utf8)).hasFirebaseKeys == false)
     }
 
     @Test func withinTheLimits() throws {

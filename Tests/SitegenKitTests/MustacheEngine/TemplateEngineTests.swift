@@ -393,6 +393,7 @@ private enum SiteContexts {
             "following": .int(v == .minimal ? 0 : 7), "postsText": counted("", v == .minimal ? "0" : "1", v == .minimal ? " posts" : " post"),
             "followersText": v == .mixed ? counted("", "1", " follower") : counted("", "1,024", " followers <&>"),
             "followingText": v == .mixed ? counted("يتابع ", "7", "") : counted("", "7", " following"),
+            "avatar": .string(v == .full && i == 0 ? "https://img.example/a.png?x=1&y=\"2\"" : ""), "hasAvatar": .bool(v == .full && i == 0),
         ]
     }
 
@@ -496,15 +497,15 @@ private enum SiteContexts {
         var post = common(v, root: "../../", title: "Photo by @ana")
         var comments: [TemplateValue] = []
         if v != .minimal {
-            comments = [["username": "zoë.o", "url": "u/zoe-o/", "textHTML": "<p>Nice &amp; warm</p>"],
-                        ["username": "ghost<1>", "textHTML": "<p>Unknown user</p>"]]
+            comments = [["key": "-Kc1", "username": "zoë.o", "url": "u/zoe-o/", "textHTML": "<p>Nice &amp; warm</p>"],
+                        ["key": "-Kc2<", "username": "ghost<1>", "textHTML": "<p>Unknown user</p>"]]
         }
         post["post"] = .object(tile(v, 7).merging([
             "captionHTML": v == .minimal ? "" : "<p>Caption with <em>style</em></p>\n", "hasCaption": .bool(v != .minimal),
             "likesText": v == .mixed ? counted("Gefällt ", "1", " Mal") : counted("", "12", " likes"),
             "dateISO": "2024-03-01T10:00:00Z", "dateText": "1 March 2024",
             "likes": .int(v == .mixed ? 1 : 12), "poster": .object(user(v, 1)), "comments": .list(comments),
-            "hasComments": .bool(!comments.isEmpty), "hasNeighbours": .bool(v != .minimal), "moreLabel": "More posts by @ana & co",
+            "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count), "hasNeighbours": .bool(v != .minimal), "moreLabel": "More posts by @ana & co",
         ].merging(v == .full ? ["previous": ["url": "p/-Nk6/"], "next": ["url": "p/-Nk8/"]]
                   : v == .mixed ? ["next": ["url": "p/-Nk8/"]] : [:]) { _, new in new }) { _, new in new })
 
@@ -583,7 +584,8 @@ private enum SiteContexts {
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",
         "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
-        "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
+        "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments", "commentCount",
+        "avatar", "hasAvatar",
         "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour",
     ]

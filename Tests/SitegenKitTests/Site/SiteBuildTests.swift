@@ -202,11 +202,12 @@ import Testing
     /// A `created_at` is a number to the audit, but a page shows only the years 1 to 9999
     /// (the fuzzer's `1.49e111` trapped converting to Int64): a post with another date is
     /// still shown (site.md: every post the header counts has a tile), dated by its push id,
-    /// or at 1970 when its key is not one.
+    /// or at 1970 when its key is not one. (Numbers from 10^11 are milliseconds: the
+    /// limits of years 1 and 9999 are written so.)
     @Test func postsWithDatesNoPageCanShowAreDatedByTheirPushID() throws {
         let pushID = "-K25Fj8qrMAtxXG3QCSn"
-        let times: [String: Double] = ["-Ka": 1e111, "-Kb": -1e20, "-Kc": 253_402_300_800, "-Kd": 253_402_300_799,
-                                       "-Ke": -62_135_596_800, "-Kf": 1_490_000_000, pushID: 1e300]
+        let times: [String: Double] = ["-Ka": 1e111, "-Kb": -1e20, "-Kc": 253_402_300_800_000, "-Kd": 253_402_300_799_000,
+                                       "-Ke": -62_135_596_800_000, "-Kf": 1_490_000_000, pushID: 1e300]
         var posts: [String: Any] = [:]
         for (key, time) in times {
             posts[key] = ["image_url": "https://img.example/\(key).jpg", "created_at": time, "like_count": 0,

@@ -1,0 +1,289 @@
+/// What sitegen understood of an export (`sitegen inspect`): the dialect and layout, each
+/// root node with its role and record count (and the unknown ones, kept as data), each
+/// role with the spelling it found and how many records carry it, and a `[schema]` block
+/// that says the same, to copy into `sitegen.toml` and edit. It reads what `audit` reads
+/// (the loader's schema, one more pass counting every field) and never fails on an
+/// export the loader accepts.
+public struct ExportInspection: Sendable {
+    public let export: Export
+    let schema: Schema
+    /// Per field (by case order) and spelling: the records of the field's kind that carry it.
+    private let coverage: [[Int]]
+    /// Records of users (with `user_details`' own), posts and comments.
+    private let totals: [Records: Int]
+
+    public init(_ export: Export) {
+        self.export = export
+        let schema = export.schema
+        self.schema = schema
+        var counted = Schema.Field.allCases.map { schema.names($0).map { _ in 0 } }
+        var counts: [Records: Int] = [:]
+        // One pass over each kind's records: each member's key looked up once.
+        let doc = export.document
+        for kind in [Records.users, .posts, .comments] {
+            var byName: [String: [(field: Int, spelling: Int)]] = [:]
+            for field in Schema.Field.allCases where Self.records(of: field, export.dialect) == kind {
+                for (s, name) in schema.names(field).enumerated() { byName[name.text, default: []].append((field.ordinal, s)) }
+            }
+            var n = 0
+            Self.forEachRecord(kind, schema, doc) { record in
+                n += 1
+                doc.forEachChild(record) { member in
+                    for (f, s) in byName[doc.key(member)] ?? [] { counted[f][s] += 1 }
+                }
+            }
+            counts[kind] = n
+        }
+        self.coverage = counted
+        self.totals = counts
+    }
+
+    /// The kinds of record a field is counted in, with the word for them.
+    private enum Records: String {
+        case users, posts, comments
+    }
+
+    /// The report, then the `[schema]` block.
+    public func text() -> String {
+        let doc = export.document
+        var out = "\(export.path): \(export.dialect.rawValue) export"
+        if export.dialect == .makestagram { out += ", posts \(schema.flatPosts ? "flat (posts/<key> with an owner)" : "by owner (posts/<uid>/<key>)")" }
+        out += "\n"
+
+        // Root nodes: each with its role(s) and the number of its entries.
+        out += "\nroot nodes:\n"
+        var rows: [(String, String, String)] = []
+        var unknown: [(String, Int)] = []
+        if doc.isObject(doc.root) {
+            doc.forEachEntry(doc.root) { member in
+                let name = doc.key(member)
+                let roles = Schema.Node.allCases.filter { schema.place($0)?.root.text == name && self.isPresent($0) }
+                let count = doc.isContainer(member) ? entries(member) : 0
+                if roles.isEmpty {
+                    unknown.append((name, count))
+                    return
+                }
+                let described = roles.map { node -> String in
+                    guard case let .inRecords(_, member)? = schema.place(node) else { return node.rawValue }
+                    return "\(node.rawValue) (\(name)/*/\(member.text))"
+                }
+                rows.append((name, described.joined(separator: ", "), Self.number(count)))
+            }
+        }
+        let width = max(rows.map(\.0.count).max() ?? 0, unknown.map(\.0.count).max() ?? 0)
+        let countWidth = rows.map(\.2.count).max() ?? 0
+        for (name, roles, count) in rows {
+            out += "  \(Self.pad(name, width))  \(String(repeating: " ", count: countWidth - count.count))\(count)  \(roles)\n"
+        }
+        for (name, count) in unknown {
+            out += "  \(Self.pad(name, width))  \(String(repeating: " ", count: max(0, countWidth - Self.number(count).count)))\(Self.number(count))  unknown: kept as data, not shown\n"
+        }
+        let absent = Schema.Node.allCases.filter { !isPresent($0) && Schema.tutorial.contains($0) && $0 != .images }
+            .filter { export.dialect == .makestagram || ![.followers, .following, .postLikes, .timeline].contains($0) }
+        if !absent.isEmpty {
+            out += "  absent: \(absent.map(\.rawValue).joined(separator: ", ")) (not part of this app: nothing checked or added)\n"
+        }
+
+        // Roles: each field's spellings in use, with how many records carry each.
+        out += "\nfields:\n"
+        var lines: [(String, String)] = []
+        for field in Schema.Field.allCases {
+            guard let kind = Self.records(of: field, export.dialect), let total = totals[kind], total > 0 else { continue }
+            let used = zip(schema.names(field), coverage[field.ordinal]).filter { $0.1 > 0 }
+            if used.isEmpty { continue }
+            // Users' fields are counted in each of their records (a `user_details` root is a second one).
+            let word = kind == .users && isPresent(.userDetails) ? "user records" : kind.rawValue
+            let spellings = used.map { "\($0.0.text) (\(Self.number($0.1)) of \(Self.number(total)) \(word))" }
+            lines.append((field.rawValue, spellings.joined(separator: ", ")))
+        }
+        let fieldWidth = lines.map(\.0.count).max() ?? 0
+        for (field, spellings) in lines { out += "  \(Self.pad(field, fieldWidth)) ← \(spellings)\n" }
+        if lines.isEmpty { out += "  none\n" }
+        if export.dialect == .makestagram && !schema.isCarried(.username) && totals[.users]! > 0 {
+            out += "  (no username: profiles are named by `name`, else by uid)\n"
+        }
+
+        out += "\n" + schemaBlock()
+        return out
+    }
+
+    /// `[schema]` saying what was understood: every node and field spelled otherwise than
+    /// the tutorial's name. A field used in two spellings is left unmapped (a mapping reads
+    /// one spelling only), with a comment.
+    public func schemaBlock() -> String {
+        var out = "[schema]\ndialect = \"\(export.dialect.rawValue)\"\n"
+        var nodes: [String] = []
+        for node in Schema.Node.allCases where isPresent(node) {
+            guard let place = schema.place(node), place.text != node.rawValue else { continue }
+            nodes.append("\(node.rawValue) = \(JSONString.quoted(place.text))")
+        }
+        nodes += guessedNodes().map { "\($0.node.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
+        if !nodes.isEmpty { out += "\n[schema.nodes]\n" + nodes.map { $0 + "\n" }.joined() }
+        var fields: [String] = []
+        for field in Schema.Field.allCases where Self.records(of: field, export.dialect) != nil {
+            let used = zip(schema.names(field), coverage[field.ordinal]).filter { $0.1 > 0 }.map(\.0.text)
+            if used.count > 1 {
+                fields.append("# \(field.rawValue): \(used.joined(separator: " and ")) are both read unmapped")
+            } else if let spelling = used.first, spelling != field.rawValue {
+                fields.append("\(field.rawValue) = \(JSONString.quoted(spelling))")
+            }
+        }
+        fields += guessedFields().map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
+        if !fields.isEmpty { out += "\n[schema.fields]\n" + fields.map { $0 + "\n" }.joined() }
+        return out
+    }
+
+    // MARK: - Guesses for shapes no name says
+
+    /// Nodes the export seems to keep where no recognised name says: a root keyed by users'
+    /// uids (a second root of user fields), and lists inside each user or post record.
+    private func guessedNodes() -> [(node: Schema.Node, name: String, why: String)] {
+        guard export.dialect == .makestagram else { return [] }
+        let doc = export.document
+        guard doc.isObject(doc.root) else { return [] }
+        var guesses: [(node: Schema.Node, name: String, why: String)] = []
+        let uids = userIDs()
+        if !isPresent(.userDetails) {
+            doc.forEachEntry(doc.root) { member in
+                let name = doc.key(member)
+                guard doc.isObject(member), !Schema.Node.allCases.contains(where: { schema.place($0)?.root.text == name }) else { return }
+                var keys = 0, users = 0
+                doc.forEachEntry(member) { record in
+                    guard doc.isObject(record) else { return }
+                    keys += 1
+                    if uids.contains(doc.key(record)) { users += 1 }
+                }
+                if keys > 0 && users * 2 >= keys && !guesses.contains(where: { $0.node == .userDetails }) {
+                    guesses.append((.userDetails, name, "\(Self.number(users)) of its \(Self.number(keys)) keys are users' uids"))
+                }
+            }
+        }
+        // Lists in each record: `users/<uid>/following`, `posts/<key>/likes`.
+        let inRecords: [(Schema.Node, Schema.Node, [String])] = [
+            (.followers, .users, ["followers"]), (.following, .users, ["following"]), (.userPosts, .users, ["posts", "user_posts", "userPosts"]),
+            (.userLikes, .users, ["likes"]), (.postLikes, .posts, ["likes"]), (.comments, .posts, ["comments"]),
+        ]
+        for (node, owner, names) in inRecords where !isPresent(node) {
+            guard owner != .posts || schema.flatPosts, case let .root(root)? = schema.place(owner),
+                  let records = doc.member(doc.root, root) else { continue }
+            for name in names {
+                var lists = 0
+                doc.forEachEntry(records) { record in
+                    if let list = doc.member(record, Schema.Name(name)), doc.isContainer(list) { lists += 1 }
+                }
+                if lists > 0 {
+                    guesses.append((node, "\(root.text)/*/\(name)", "\(Self.number(lists)) \(owner.rawValue) hold a \"\(name)\" list"))
+                    break
+                }
+            }
+        }
+        return guesses
+    }
+
+    /// Fields the export seems to keep under a name no variant has: a flat post's or a
+    /// comment's owner (a field holding users' uids, or objects with one), a post's image
+    /// (a field holding http(s) URLs).
+    private func guessedFields() -> [(field: Schema.Field, name: String, why: String)] {
+        guard export.dialect == .makestagram else { return [] }
+        let doc = export.document
+        let uids = userIDs()
+        var guesses: [(field: Schema.Field, name: String, why: String)] = []
+        func guess(_ field: Schema.Field, in kind: Records, what: String, _ matches: (Int32) -> Bool) {
+            guard coverage[field.ordinal].allSatisfy({ $0 == 0 }), let total = totals[kind], total > 0 else { return }
+            var hits: [String: Int] = [:]
+            Self.forEachRecord(kind, schema, doc) { record in
+                doc.forEachChild(record) { member in if matches(member) { hits[doc.key(member), default: 0] += 1 } }
+            }
+            guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= total else { return }
+            guesses.append((field, best.key, "\(Self.number(best.value)) of \(Self.number(total)) \(kind.rawValue) hold \(what) there"))
+        }
+        func isUID(_ member: Int32) -> Bool {
+            let value = doc.value(member)
+            if doc.isObject(value) { return doc.member(value, schema.names(.uid)).flatMap(doc.string).map(uids.contains) ?? false }
+            return doc.string(value).map(uids.contains) ?? false
+        }
+        if schema.flatPosts { guess(.postOwner, in: .posts, what: "a user's uid", isUID) }
+        guess(.commentAuthor, in: .comments, what: "a user's uid", isUID)
+        guess(.imageURL, in: .posts, what: "an http(s) URL") { member in
+            doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
+        }
+        return guesses
+    }
+
+    /// Every uid of a user record (and of the guessed or mapped second root's).
+    private func userIDs() -> Set<String> {
+        let doc = export.document
+        var uids = Set<String>()
+        for node in [Schema.Node.users, .userDetails] {
+            guard case let .root(name)? = schema.place(node), doc.isObject(doc.root), let root = doc.member(doc.root, name),
+                  doc.isObject(root) else { continue }
+            doc.forEachEntry(root) { uids.insert(doc.key($0)) }
+        }
+        return uids
+    }
+
+    /// The kind of record `field` is counted in, in this export's dialect; nil for the
+    /// fields not counted (inside `poster` or timeline entries).
+    private static func records(of field: Schema.Field, _ dialect: Dialect) -> Records? {
+        switch field {
+        case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL:
+            return .users
+        case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .commentCount, .poster, .caption, .postOwner:
+            return dialect == .makestagram ? .posts : nil
+        case .imageEndpoint, .likes, .comments:
+            return dialect == .timeline ? .posts : nil
+        case .commentText, .commentAuthor:
+            return dialect == .makestagram ? .comments : nil
+        case .alt:
+            return .posts
+        case .uid, .posterUID, .post:
+            return nil
+        }
+    }
+
+    /// Whether the export has `node` (its root, or its member in some record).
+    private func isPresent(_ node: Schema.Node) -> Bool {
+        let doc = export.document
+        guard let place = schema.place(node), doc.isObject(doc.root), let root = doc.member(doc.root, place.root) else { return false }
+        guard case let .inRecords(_, member) = place else { return true }
+        var found = false
+        doc.forEachEntry(root) { record in if !found && doc.member(record, member) != nil { found = true } }
+        return found
+    }
+
+    /// Calls `body` with each record (an object) of users (with `user_details`' own), posts or comments.
+    private static func forEachRecord(_ kind: Records, _ schema: Schema, _ doc: JSONDocument, _ body: (Int32) -> Void) {
+        let objects = { (node: Int32) in if doc.isObject(node) { body(node) } }
+        switch kind {
+        case .users:
+            schema.forEachRecord(at: schema.place(.users), depth: 1, in: doc, objects)
+            schema.forEachRecord(at: schema.place(.userDetails), depth: 1, in: doc, objects)
+        case .posts:
+            let flat = schema.dialect == .timeline || schema.flatPosts
+            schema.forEachRecord(at: schema.place(.posts), depth: flat ? 1 : 2, in: doc, objects)
+        case .comments:
+            if schema.dialect == .makestagram { schema.forEachRecord(at: schema.place(.comments), depth: 2, in: doc, objects) }
+        }
+    }
+
+    private func entries(_ node: Int32) -> Int {
+        var n = 0
+        export.document.forEachEntry(node) { _ in n += 1 }
+        return n
+    }
+
+    private static func pad(_ s: String, _ width: Int) -> String {
+        s + String(repeating: " ", count: max(0, width - s.count))
+    }
+
+    /// `3412` as `3,412`.
+    static func number(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(d)
+        }
+        return out
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// `sitegen inspect`: golden output for each shape of app (`Fixtures/inspect/<case>.txt`,
+/// the audit fixture's export read as `<case>.json`, with its `sitegen.toml` where the case
+/// name says `mapped`), and the `[schema]` it suggests reads the export as the app means it.
+/// Set SITEGEN_RECORD=1 to write the golden files again (then look at the diff).
+@Suite struct ExportInspectionTests {
+    static let cases: [(name: String, fixture: String, mapped: Bool)] = [
+        ("makestagram-clean", "makestagram-clean", false),
+        ("course-app", "makestagram-course-app", false),
+        ("flat-posts", "makestagram-flat-posts", false),
+        ("friendlypix", "makestagram-friendlypix", false),
+        ("friendlypix-mapped", "makestagram-friendlypix", true),
+        ("renamed-mapped", "makestagram-renamed-roles", true),
+        ("timeline-clean", "timeline-clean", false),
+    ]
+
+    static func fixture(_ name: String) -> AuditFixtureCase {
+        AuditFixtureCase.all.first { $0.name == name }!
+    }
+
+    static func inspect(_ fixture: AuditFixtureCase, mapping: Schema.Mapping) throws -> ExportInspection {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
+        return ExportInspection(try ExportLoader.load(bytes: bytes, name: "\(fixture.name).json", mapping: mapping))
+    }
+
+    @Test(arguments: cases.map(\.name))
+    func golden(_ name: String) throws {
+        let c = Self.cases.first { $0.name == name }!
+        let fixture = Self.fixture(c.fixture)
+        let text = try Self.inspect(fixture, mapping: c.mapped ? fixture.mapping : Schema.Mapping()).text()
+        let golden = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("inspect/\(name).txt")
+        if ProcessInfo.processInfo.environment["SITEGEN_RECORD"] == "1" {
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/inspect/\(name).txt")
+            try text.write(to: source, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(text == expected)
+    }
+
+    /// The block `inspect` prints for FriendlyPix (its guesses included), pasted into
+    /// sitegen.toml, reads the export as the mapping export-format.md gives: no finding,
+    /// every post owned, every comment counted.
+    @Test func theSuggestedSchemaReadsFriendlyPix() throws {
+        let fixture = Self.fixture("makestagram-friendlypix")
+        let block = try Self.inspect(fixture, mapping: Schema.Mapping()).schemaBlock()
+        let config = try SiteConfig.parse(block, file: "sitegen.toml")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
+        let report = Validator.audit(try ExportLoader.load(bytes: bytes, name: "x.json", mapping: config.schema))
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.index.users.count == 3 && report.index.posts.allSatisfy { $0.owner >= 0 })
+        #expect(report.counts.comments.reduce(0, +) == 2)
+        #expect(report.counts.likes.reduce(0, +) == 2)
+        #expect(report.counts.followers.reduce(0, +) == 2)
+    }
+
+    @Test func numbersHaveThousandsSeparators() {
+        #expect(ExportInspection.number(3412) == "3,412")
+        #expect(ExportInspection.number(999) == "999")
+        #expect(ExportInspection.number(1_000_000) == "1,000,000")
+        #expect(ExportInspection.number(0) == "0")
+    }
+}
