@@ -69,6 +69,8 @@ public enum Site {
 
     static func build(_ request: Request, writer: SiteWriter, progress: (@Sendable (Stage) -> Void)?) throws -> Result {
         let templates = try TemplateSet(folder: templatesFolder(request))
+        // One build at a time per output, from before the previous manifest is read (`OutputLock`).
+        if !request.dryRun { try writer.lock() }
         // Only the previous manifest's first line is read now: the whole manifest (40 MB at
         // 100,000 users) is read once the export is released, unless the inputs are the same.
         let previousInputs = request.dryRun ? nil : writer.previousInputs()
