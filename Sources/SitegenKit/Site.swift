@@ -69,6 +69,7 @@ public enum Site {
 
     static func build(_ request: Request, writer: SiteWriter, progress: (@Sendable (Stage) -> Void)?) throws -> Result {
         let templates = try TemplateSet(folder: templatesFolder(request))
+        _ = try templates.strings(request.options.language)
         // One build at a time per output, from before the previous manifest is read (`OutputLock`).
         if !request.dryRun { try writer.lock() }
         // Only the previous manifest's first line is read now: the whole manifest (40 MB at
@@ -221,7 +222,7 @@ public enum Site {
         let options = request.options
         let data = ContentHash(UnsafeRawBufferPointer(export.document.bytes))
         let names = export.schema.mapping.nodes.map { "\($0.key.rawValue)=\($0.value)" }.sorted() + export.schema.mapping.fields.map { "\($0.key.rawValue)=\($0.value)" }.sorted()
-        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(request.exclude.sorted().joined(separator: "\u{0}"))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(SitegenVersion.current)|\(PhotoSettings.fingerprint)|\(request.hotlinkPhotos)"
+        let settings = "\(export.dialect.rawValue)|\(names.joined(separator: ","))|\(request.exclude.sorted().joined(separator: "\u{0}"))|\(options.title)|\(options.baseURL ?? "")|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(SitegenVersion.current)|\(PhotoSettings.fingerprint)|\(request.hotlinkPhotos)|\(options.language)"
         let photos = export.dialect == .makestagram ? storage(request)?.listing() ?? ContentHash("") : ContentHash("")
         return "\(data)-\(templates.fingerprint)-\(ContentHash(settings).then(photos))"
     }

@@ -35,6 +35,11 @@ struct BuildOptions: ParsableArguments {
     @Option(help: "Tile shape: 1:1 (square, the default) or 3:4 (portrait).")
     var tile: String?
 
+    @Option(help: ArgumentHelp(
+        "The site's language, a BCP 47 tag: en, pt-BR, es, fr, de, it, tr, ru, ar, ja, or one the templates folder adds (default: en).",
+        discussion: "Every word of the theme comes from its strings/<language>.toml; dates and numbers are written as the locale writes them."))
+    var language: String?
+
     @Option(help: "Threads that render pages (default: all cores).")
     var jobs: Int = 0
 
@@ -50,6 +55,7 @@ struct BuildOptions: ParsableArguments {
         }
         if jobs < 0 { throw ValidationError("--jobs must be 0 (all cores) or more.") }
         if let tile, SiteOptions.Tile(spelling: tile) == nil { throw ValidationError("--tile must be 1:1 or 3:4.") }
+        if let language, !Strings.isLanguageTag(language) { throw ValidationError("--language must be a BCP 47 language tag, such as pt-BR or ar.") }
         if let baseURL, !SiteOptions.isValidBaseURL(baseURL) {
             throw ValidationError("--base-url must be an absolute http(s) URL.")
         }
@@ -58,13 +64,16 @@ struct BuildOptions: ParsableArguments {
     /// The build the flags and the config file ask for (flags first).
     func request(dryRun: Bool = false, baseURL override: String? = nil) throws -> Site.Request {
         let config = try configFile.load()
-        let options = SiteOptions(
+        var options = SiteOptions(
             title: title ?? config.title ?? SiteConfig.Default.title,
             baseURL: baseURL ?? config.baseURL ?? override,
             pageSize: pageSize ?? config.pageSize ?? SiteConfig.Default.pageSize,
             tile: tile.flatMap(SiteOptions.Tile.init(spelling:)) ?? config.tile ?? SiteConfig.Default.tile,
             jobs: jobs,
             listSize: listSize ?? config.listSize ?? SiteConfig.Default.listSize)
+        options.language = language ?? config.language ?? SiteConfig.Default.language
+        // A site folder without its export yet: what to do, not "cannot open".
+        if export == nil, let missing = NewSite.missingExport(config.exportPath) { throw fail(missing) }
         return Site.Request(
             export: export ?? config.exportPath,
             output: output ?? config.outputPath,

@@ -94,7 +94,24 @@
     return span;
   }
 
-  function label(n, one, many) { return n + " " + (n === 1 ? one : many); }
+  /* The theme's words in the page's language (index.mustache's #search-strings): plural
+     forms chosen by the browser's CLDR rules, as sitegen chose them for the page. */
+  var texts = {};
+  try {
+    texts = JSON.parse((document.getElementById("search-strings") || {}).textContent || "{}");
+  } catch (e) {
+    texts = {};
+  }
+  var lang = texts.lang || document.documentElement.lang || "en";
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang) : null;
+  function number(n) { return Number(n).toLocaleString(lang); }
+  function label(key, n, values) {
+    var forms = texts[key] || {};
+    var form = forms[plurals ? plurals.select(n) : "other"] || forms.other || "{count}";
+    var out = form.replace("{count}", number(n));
+    Object.keys(values || {}).forEach(function (name) { out = out.replace("{" + name + "}", values[name]); });
+    return out;
+  }
 
   /* A row like _userrow's, for a user of a shard that is not on this page. */
   function makeRow(user) {
@@ -122,8 +139,7 @@
     }
     var counts = document.createElement("span");
     counts.className = "row-counts";
-    counts.textContent = label(user[4], "post", "posts") + " · " + label(user[5], "follower", "followers") +
-      " · " + user[6] + " following";
+    counts.textContent = label("posts", user[4]) + " · " + label("followers", user[5]) + " · " + label("following", user[6]);
     text.appendChild(counts);
     a.appendChild(text);
     li.appendChild(a);
@@ -155,8 +171,8 @@
     if (empty) empty.hidden = found.length !== 0;
     if (status) {
       status.textContent = total > found.length
-        ? "Showing " + found.length + " of " + total + " profiles starting with " + query + "; type more to narrow"
-        : label(found.length, "profile", "profiles") + " found";
+        ? label("showing", total, { shown: number(found.length), query: query })
+        : label("found", found.length);
     }
   }
 

@@ -23,7 +23,11 @@ http://127.0.0.1:8080/profiles/). Speaks the W3C WebDriver protocol to
     off-site resources (the export's image URLs) are listed as notes and not counted,
     unless --strict-offsite;
   - saves profile-375.png, profile-1280.png, post.png and directory.png in --artifacts
-    (default: test-artifacts/ at the top of the repository).
+    (default: test-artifacts/ at the top of the repository);
+  - with --axe FILE (axe-core's axe.min.js, from PyPI's axe-playwright-python wheel:
+    scripts/setup puts it in ~/.cache/sitegen/): runs axe on every page kind (directory,
+    profile, followers, following, post, tag, 404) at 375 and 1280 px; no violation of
+    WCAG 2.0, 2.1 and 2.2 A and AA (axe's tags wcag2a … wcag22aa) passes.
 
 Prints `browser: N passed, M failed` last; exit status 1 on any failure, 2 when the
 browser could not be started. Python 3 standard library only.
@@ -110,6 +114,9 @@ class WebDriver:
 
     def execute(self, script, *args):
         return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def execute_async(self, script, *args):
+        return self.s("POST", "/execute/async", {"script": script, "args": list(args)})
 
     def cdp(self, cmd, params=None):
         return self.s("POST", "/goog/cdp/execute", {"cmd": cmd, "params": params or {}})
@@ -417,8 +424,9 @@ class Checks:
 
     def check_photo_sizes(self, user, width, scale):
         """Every grid photo the browser loaded has at most twice the pixels it is shown at
-        (natural width <= 2 x displayed width x device pixel ratio), and the bytes of the
-        page's photos. The cache is off so that each width loads what it picks itself."""
+        (natural width <= 2 x displayed width x device pixel ratio), and so has the photo of
+        the post page its first photo tile links to; prints the bytes each page loaded and
+        the variants it took. The cache is off so that each width loads what it picks itself."""
         page = "photos of %s @%dpx x%d" % (user["username"], width, scale)
         self.driver.cdp("Network.enable")
         self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": True})
@@ -438,14 +446,7 @@ class Checks:
             if time.time() > deadline:
                 raise WebDriverError("the grid's images did not finish loading")
             time.sleep(0.1)
-        info = self.driver.execute("""
-            var shown = Array.prototype.map.call(document.querySelectorAll('[data-post] img'), function (i) {
-              return {src: i.currentSrc, natural: i.naturalWidth, displayed: i.getBoundingClientRect().width}; });
-            var bytes = 0, count = 0;
-            performance.getEntriesByType('resource').forEach(function (e) {
-              if (e.initiatorType === 'img') { bytes += e.encodedBodySize; count += 1; } });
-            return {images: shown, bytes: bytes, count: count};""")
-        self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+        info = self.driver.execute(self.PHOTOS_LOADED, "[data-post] img")
         loaded = [i for i in info["images"] if i["natural"] > 0]
         too_big = ["%s is %d px wide, shown at %.0f css px" % (i["src"].rsplit("/", 1)[-1], i["natural"], i["displayed"])
                    for i in loaded if i["natural"] > 2 * i["displayed"] * scale]
@@ -453,8 +454,49 @@ class Checks:
                     "%d of %d loaded" % (len(loaded), len(info["images"])))
         self.expect(loaded and not too_big, page + ": no photo has more than twice the pixels it is shown at",
                     "; ".join(too_big[:6]))
-        print("photos: %s: %d images, %d bytes" % (page, info["count"], info["bytes"]))
+        self.report_bytes(page, info)
         self.shot("photos-%d-x%d.png" % (width, scale))
+        # The post page of the first tile that shows a published photo: its photo too is
+        # at most twice the pixels it is shown at.
+        post = next((i["link"] for i in loaded if "/assets/img/" in i["src"] and i["link"]), None)
+        self.expect(post is not None, page + ": a tile with a published photo links to its post")
+        if post:
+            page = "post %s @%dpx x%d" % (urllib.parse.urlsplit(post).path, width, scale)
+            self.open(post)
+            info = self.driver.execute(self.PHOTOS_LOADED, ".post-media img")
+            photo = info["images"][0] if info["images"] else None
+            self.expect(photo is not None and 0 < photo["natural"] <= 2 * photo["displayed"] * scale,
+                        page + ": its photo loaded, at most twice the pixels it is shown at",
+                        "%r" % photo)
+            self.report_bytes(page, info)
+        self.driver.cdp("Network.setCacheDisabled", {"cacheDisabled": False})
+
+    # The images matching a selector as the browser shows them (the file it took, its width,
+    # the width shown, the link around it), and the bytes of every file the page loaded
+    # (the HTML, then each resource).
+    PHOTOS_LOADED = """
+        var shown = Array.prototype.map.call(document.querySelectorAll(arguments[0]), function (i) {
+          var a = i.closest('a[href]');
+          return {src: i.currentSrc, natural: i.naturalWidth, displayed: i.getBoundingClientRect().width,
+                  link: a ? a.href : null}; });
+        var files = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+          .map(function (e) { return {name: e.name, type: e.initiatorType, bytes: e.encodedBodySize}; });
+        return {images: shown, files: files};"""
+
+    @staticmethod
+    def report_bytes(page, info):
+        """Prints the bytes the page loaded (all, and its photos) and which variants it took
+        (`480.webp x7`: the width and format of each photo's file)."""
+        photos = [f for f in info["files"] if f["type"] == "img"]
+        taken = {}
+        for f in photos:
+            m = re.search(r"-(\d+)\.(webp|jpg)$", urllib.parse.urlsplit(f["name"]).path)
+            name = "%s.%s" % m.groups() if m else f["name"].rsplit("/", 1)[-1]
+            taken[name] = taken.get(name, 0) + 1
+        print("photos: %s: %d bytes in %d files; %d images, %d bytes; took %s" % (
+            page, sum(f["bytes"] for f in info["files"]), len(info["files"]), len(photos),
+            sum(f["bytes"] for f in photos),
+            ", ".join("%s x%d" % (k, v) for k, v in sorted(taken.items(), key=lambda kv: -kv[1]))))
 
     def visible_rows(self):
         return self.driver.execute("""
@@ -550,6 +592,48 @@ class Checks:
                 return u["username"]
         return uid
 
+    AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+    def axe_pages(self, user, first_post):
+        """Each page kind's URL: directory, profile, lists, a post, a tag, the 404 page."""
+        profile = urllib.parse.urljoin(self.base, user["url"])
+        pages = [("directory", self.base), ("profile", profile),
+                 ("followers", urllib.parse.urljoin(profile, "followers/")),
+                 ("following", urllib.parse.urljoin(profile, "following/")),
+                 ("404", urllib.parse.urljoin(self.base, "404.html"))]
+        if first_post:
+            pages.append(("post", first_post))
+        tags = sorted(os.listdir(os.path.join(self.args.site, "tags"))) if os.path.isdir(os.path.join(self.args.site, "tags")) else []
+        if tags:
+            pages.append(("tag", urllib.parse.urljoin(self.base, "tags/%s/" % urllib.parse.quote(tags[0]))))
+        else:
+            self.fail("axe: the site has no tag page")
+        return pages
+
+    def check_axe(self, pages):
+        with open(self.args.axe, encoding="utf-8") as f:
+            source = f.read()
+        run = (source + "\n;var done = arguments[arguments.length - 1];"
+               "axe.run(document, {runOnly: {type: 'tag', values: %s}, resultTypes: ['violations']}).then("
+               "function (r) { done(r.violations.map(function (v) { return [v.id, v.impact, v.help,"
+               " v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); })]; })); },"
+               "function (e) { done('axe failed: ' + e); });" % json.dumps(self.AXE_TAGS))
+        for name, url in pages:
+            for width in (375, 1280):
+                page = "axe %s @%dpx" % (name, width)
+                try:
+                    self.viewport(width, 900 if width > 600 else 812)
+                    self.open(url)
+                    violations = self.driver.execute_async(run)
+                except WebDriverError as error:
+                    self.fail("%s: %s" % (page, error))
+                    continue
+                if isinstance(violations, str):
+                    self.fail("%s: %s" % (page, violations))
+                    continue
+                self.expect(not violations, "%s: no WCAG 2.2 AA violation (%s)" % (page, urllib.parse.urlsplit(url).path),
+                            "".join("\n       %s (%s): %s at %s" % (v[0], v[1], v[2], ", ".join(v[3])) for v in violations))
+
     def run(self):
         users = self.load_users()
         user = self.pick_user(users)
@@ -580,6 +664,11 @@ class Checks:
                 self.fail("post %s: %s" % (first_post, error))
         else:
             self.fail("post: the profile has no tile linking to a post")
+        if self.args.axe:
+            try:
+                self.check_axe(self.axe_pages(user, first_post))
+            except WebDriverError as error:
+                self.fail("axe: %s" % error)
 
 
 def main(argv=None):
@@ -599,6 +688,7 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds per WebDriver request (default 30)")
     ap.add_argument("--online", action="store_true", help="let the browser reach off-site hosts")
     ap.add_argument("--strict-offsite", action="store_true", help="count off-site load errors as console errors")
+    ap.add_argument("--axe", metavar="FILE", help="axe-core's axe.min.js: check every page kind for WCAG 2.2 AA violations")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every passing check")
     args = ap.parse_args(argv)
     if not os.path.isfile(os.path.join(args.site, "users.json")):

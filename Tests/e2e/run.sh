@@ -6,8 +6,11 @@
 # Builds content/export.json (SITEGEN_E2E_EXPORT overrides it) into temporary folders
 # and checks it:
 #   nginx-root       nginx serving the site at the root of 127.0.0.1:<free port>; crawl.py
-#   nginx-profiles   a build with --base-url http://127.0.0.1:PORT/profiles/, served by
-#                    nginx under /profiles/ (alias); crawl.py --expect-prefix /profiles/
+#   nginx-profiles   a build with --base-url http://127.0.0.1:PORT/profiles/ and --language ar
+#                    (right to left), served by nginx under /profiles/ (alias); crawl.py
+#                    --expect-prefix /profiles/
+#   microformats-*   microformats.py (mf2py) on nginx-root and nginx-profiles: h-card,
+#                    h-entry, rel="me"
 #   nginx-tile-3-4   a --tile 3:4 build served by nginx at the root; crawl.py
 #   serve-root       `sitegen serve` at the root; crawl.py; stops on SIGTERM
 #   serve-profiles   `sitegen serve --base-path /profiles/`; crawl.py --expect-prefix /profiles/
@@ -18,7 +21,10 @@
 #   browser-*        browser.py (headless Chromium) on nginx-root, nginx-profiles,
 #                    nginx-tile-3-4 (--tile 3:4) and nginx-photos (--photos: no grid
 #                    photo over twice the pixels it is shown at, 375 px x3, 1280 px x1);
-#                    screenshots in test-artifacts/<name>/ (SITEGEN_E2E_ARTIFACTS overrides)
+#                    screenshots in test-artifacts/<name>/ (SITEGEN_E2E_ARTIFACTS overrides);
+#                    browser-root and browser-profiles (English, Arabic) also run axe-core
+#                    on every page kind at 375 and 1280 px (WCAG 2.2 AA; SITEGEN_AXE names
+#                    axe.min.js, else ~/.cache/sitegen/axe.min.js from scripts/setup)
 # nginx runs in the foreground (daemon off) with its own config, prefix, pid, logs and
 # temp paths in the temporary folder; every process and folder is removed on exit,
 # whatever happens. Needs nginx, chromium and chromium-driver (scripts/setup).
@@ -38,6 +44,11 @@ for tool in "$bin" python3 nginx chromium chromedriver; do
     exit 2
   fi
 done
+axe=${SITEGEN_AXE:-${XDG_CACHE_HOME:-$HOME/.cache}/sitegen/axe.min.js}
+if [ ! -s "$axe" ] || ! python3 -c 'import mf2py' 2>/dev/null; then
+  echo "e2e: axe-core ($axe) or mf2py is missing: run scripts/setup --deps-only" >&2
+  exit 2
+fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sitegen-e2e.XXXXXX")
 chmod 755 "$tmp"  # nginx's workers run as nobody when the master is root: they must read the sites
@@ -149,7 +160,8 @@ build() {  # build NAME OPTIONS...: $tmp/NAME from the export
   fi
 }
 build site-root
-build site-profiles --base-url "http://127.0.0.1:$port_profiles/profiles/"
+# Under a sub-path, and in a right-to-left language (the browser's axe checks run on both).
+build site-profiles --base-url "http://127.0.0.1:$port_profiles/profiles/" --language ar
 build site-tile-3-4 --tile 3:4
 
 # The photo fixtures as a Makestagram export with a local copy of its Storage bucket: the
@@ -232,6 +244,10 @@ check nginx-photos python3 "$e2e/crawl.py" "http://127.0.0.1:$port_photos/"
 check photo-privacy python3 "$e2e/photo-privacy.py" "$tmp/site-photos" --originals "${photo_sources[@]}" \
   --camera SitegenCam "Leak 9000"
 
+# h-card, h-entry and rel="me", read back by a microformats parser (mf2py).
+check microformats-root python3 "$e2e/microformats.py" "http://127.0.0.1:$port_root/" "$tmp/site-root"
+check microformats-profiles python3 "$e2e/microformats.py" "http://127.0.0.1:$port_profiles/profiles/" "$tmp/site-profiles"
+
 # --- sitegen serve ---------------------------------------------------------------------
 
 serve_check() {  # serve_check NAME BASE_PATH
@@ -293,9 +309,9 @@ fi
 # --- headless Chromium ---------------------------------------------------------------------
 
 check browser-root python3 "$e2e/browser.py" "http://127.0.0.1:$port_root/" "$tmp/site-root" \
-  --artifacts "$artifacts/root"
+  --artifacts "$artifacts/root" --axe "$axe"
 check browser-profiles python3 "$e2e/browser.py" "http://127.0.0.1:$port_profiles/profiles/" "$tmp/site-profiles" \
-  --artifacts "$artifacts/profiles"
+  --artifacts "$artifacts/profiles" --axe "$axe"
 check browser-tile-3-4 python3 "$e2e/browser.py" "http://127.0.0.1:$port_tile/" "$tmp/site-tile-3-4" \
   --tile 3:4 --artifacts "$artifacts/tile-3-4"
 # 9 posts of 6 photos: 7 tiles show a photo, 2 a placeholder (truncated, 20000x20000).

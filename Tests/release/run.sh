@@ -4,7 +4,8 @@
 # Debian root with no Swift and no -dev package (debootstrap --variant=minbase bookworm,
 # cached in $SITEGEN_TEST_ROOTS, default /var/cache/sitegen-test), the .deb installed by
 # apt with what it depends on, and the tarball's binary before libvips is there. Checks: --version, init,
-# build with the built-in theme (the same site the checkout builds) and from the export
+# init --sample and a build there with every photo published, build with the built-in
+# theme (the same site the checkout builds, photos and all) and from the export
 # gzipped, audit --fix to a .gz, build with one template overridden, the config file's
 # one-line errors, the man page and completions.
 # Prints `release: N passed, M failed` last; exit 1 on any failure.
@@ -33,10 +34,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The site the checkout builds from the sample export, for comparison.
+# The site the checkout builds from the sample export (its photos from content/storage/),
+# and from the export alone (photos left on Storage), for comparison.
 swift_bin=.build/debug/sitegen
 [ -x "$swift_bin" ] || swift_bin=.build-release/release/sitegen
 "$swift_bin" build content/export.json --output "$work/reference" >/dev/null 2>&1
+mkdir -p "$work/plain" && cp content/export.json "$work/plain/"
+"$swift_bin" build "$work/plain/export.json" --output "$work/reference-plain" >/dev/null 2>&1
+
+# sample_published FOLDER: the site in FOLDER/public shows every one of the sample's 166
+# photos (one published photo each, named by its hash; no placeholder, no Storage link).
+sample_published() {
+  local photos
+  photos=$(ls "$1/public/assets/img" | cut -c1-32 | sort -u | wc -l)
+  [ "$photos" -eq 166 ] || { echo "$photos photos published, not 166"; return 1; }
+  ! grep -rlE 'photo-missing|firebasestorage' "$1/public" --include='*.html'
+}
 
 # --- Outside the checkout: unpack, install into a prefix, use it from a folder of its own.
 mkdir -p "$work/unpacked" "$work/home"
@@ -51,8 +64,15 @@ check "the bash completion parses" bash -n "$work/prefix/share/bash-completion/c
 check "help lists init" bash -c "sitegen help | grep -q '  init '"
 
 cd "$work/home"
+check "init --sample" sitegen init --sample demo
+check "build in the sample folder" bash -c "cd demo && sitegen build"
+check "the sample's photos are published" sample_published demo
+check "the sample is the checkout's, photos and all" diff -r -x .sitegen-manifest "$work/reference" demo/public
 check "init" sitegen init mysite
+check "build before the export is there says what to do, exit 2" bash -c \
+  "cd mysite && { sitegen build 2>err.txt; [ \$? -eq 2 ]; } && grep -q 'content/export.json: no export yet: .*sitegen init --sample' err.txt && [ \$(wc -l <err.txt) -eq 1 ]"
 cp "$repo/content/export.json" mysite/content/
+cp -r "$repo/content/storage" mysite/content/
 start=$(date +%s%N)
 check "build with the built-in theme" bash -c "cd mysite && sitegen build"
 end=$(date +%s%N)
@@ -123,7 +143,11 @@ if [ -x "$base/bin/bash" ]; then
     'cd /root && tar -xzf sitegen-*.tar.gz && sitegen-*/install /opt/sitegen 2>err.txt && grep -q "apt-get install libvips42" err.txt'
   check "root: without libvips, the tarball's binary builds the sample" in_root \
     'cd /root && /opt/sitegen/bin/sitegen build export.json --output tar-public'
-  check "root: the same site from the tarball's binary" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/tar-public"
+  check "root: the same site from the tarball's binary" diff -r -x .sitegen-manifest "$work/reference-plain" "$chroot_dir/root/tar-public"
+  check "root: without libvips, init --sample writes the photos and the build says libvips is needed" in_root \
+    'cd /root && /opt/sitegen/bin/sitegen init --sample nolibvips >/dev/null && [ "$(ls nolibvips/content/storage/images/posts | wc -l)" -eq 166 ] &&
+     cd nolibvips && { /opt/sitegen/bin/sitegen build 2>err.txt; [ $? -eq 2 ]; } && grep -q "apt-get install libvips42" err.txt && ! test -e public'
+
   cp Tests/SitegenKitTests/Fixtures/photos/timeline/export.json "$chroot_dir/root/photos.json"
   check "root: without libvips, a site with photos stops with one line, exit 2" in_root \
     'cd /root && { /opt/sitegen/bin/sitegen build photos.json --output photo-public 2>err.txt; [ $? -eq 2 ]; } && cat err.txt && [ "$(wc -l <err.txt)" -eq 1 ] &&
@@ -137,9 +161,11 @@ if [ -x "$base/bin/bash" ]; then
   check "root: the man page" in_root 'test -s /usr/share/man/man1/sitegen.1.gz'
   check "root: init" in_root 'cd /root && sitegen init mysite && cp export.json mysite/content/'
   check "root: build" in_root 'cd /root/mysite && sitegen build'
-  check "root: the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/mysite/public"
+  check "root: the same site as the checkout builds" diff -r -x .sitegen-manifest "$work/reference-plain" "$chroot_dir/root/mysite/public"
   check "root: build from a gzip export" in_root 'cd /root && gzip -c export.json >export.json.gz && sitegen build export.json.gz --output gz-public'
-  check "root: the same site from the .gz" diff -r -x .sitegen-manifest "$work/reference" "$chroot_dir/root/gz-public"
+  check "root: the same site from the .gz" diff -r -x .sitegen-manifest "$work/reference-plain" "$chroot_dir/root/gz-public"
+  check "root: init --sample and build: the sample's photos are published" in_root 'cd /root && sitegen init --sample demo >/dev/null && cd demo && sitegen build'
+  check "root: the sample's photos" sample_published "$chroot_dir/root/demo"
   check "root: with libvips, the photos are published" in_root \
     'cd /root && sitegen build photos.json --output photo-public 2>err.txt; ls photo-public/assets/img/*.webp photo-public/assets/img/*.jpg >/dev/null && ! grep -q libvips err.txt'
 else

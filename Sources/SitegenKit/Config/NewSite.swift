@@ -10,11 +10,27 @@ public enum NewSite {
         ("firebase.json", firebaseHosting),
     ]
 
-    /// Writes the files into `folder` (made if missing) and returns their paths. Refuses,
-    /// writing nothing, when any of them exists already.
-    public static func create(in folder: String) throws -> [String] {
-        try NewFiles.write(files.map { ($0.path, Array($0.text.utf8)) }, into: folder,
-                           refusal: "exists already; sitegen init changes nothing in a folder that has it")
+    /// Writes the files into `folder` (made if missing) and returns their paths; with
+    /// `sample`, also the sample export and its photos (`SampleSite`). Refuses, writing
+    /// nothing, when any of them exists already.
+    public static func create(in folder: String, sample: Bool = false) throws -> [String] {
+        let extra = sample ? try SampleSite.files() : []
+        return try NewFiles.write(files.map { ($0.path, Array($0.text.utf8)) } + extra, into: folder,
+                                  refusal: "exists already; sitegen init changes nothing in a folder that has it")
+    }
+
+    /// The one-line error of `build`, `audit` or `serve` in a site folder that has no
+    /// export yet at `path` (the path sitegen.toml or the default names, not one typed on
+    /// the command line): what to put there, where the folder's README tells how, and the
+    /// sample site to try first. Nil when the file exists, or cannot be opened for
+    /// another reason (the loader says which).
+    public static func missingExport(_ path: String) -> SitegenError? {
+        guard access(path, F_OK) != 0, errno == ENOENT else { return nil }
+        let folder = PathNames.parent(path)
+        let note = (folder.isEmpty ? "" : folder + "/") + "README.md"
+        let how = FileManager.default.fileExists(atPath: note) ? " (\(note) tells how)" : ""
+        return SitegenError(file: path, message: "no export yet: save the app's Firebase export here\(how), "
+                                + "or try `sitegen init --sample demo` for a sample site with photos")
     }
 
     /// `sitegen.toml`: every option, commented out at its default.
@@ -45,6 +61,12 @@ public enum NewSite {
 
     # The shape of a grid tile: "1:1" (square) or "3:4" (portrait).
     # tile = "1:1"
+
+    # The site's language, a BCP 47 tag: every word of the theme (Templates/strings/),
+    # plural forms, dates and numbers, <html lang> and right-to-left layout for Arabic.
+    # Built in: en, pt-BR, es, fr, de, it, tr, ru, ar, ja; a Templates/strings/<tag>.toml
+    # adds a language or overrides one.
+    # language = "\(SiteConfig.Default.language)"
 
     # A folder of templates (NAME.mustache) and assets/ laid over the built-in theme, file
     # by file: a file there replaces the built-in one of the same name. Without this

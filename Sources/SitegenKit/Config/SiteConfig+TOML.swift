@@ -21,15 +21,7 @@ extension SiteConfig {
     /// Parses the text of a config file; `file` names it in errors and is the folder
     /// relative paths in it are resolved against.
     public static func parse(_ text: String, file: String) throws(SitegenError) -> SiteConfig {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw SitegenError(file: file, message: "invalid TOML: \(error.description)",
-                               line: error.source.begin.line, column: error.source.begin.column)
-        } catch {
-            throw SitegenError(file: file, message: "invalid TOML: \(error)")
-        }
+        let table = try TOMLFile.table(text, file: file)
         var reader = Reader(file: file, locator: TOMLKeyLocator(text: text))
         var config = SiteConfig()
         config.file = file
@@ -54,6 +46,12 @@ extension SiteConfig {
                     throw reader.error(key, "must be \"1:1\" or \"3:4\"")
                 }
                 config.tile = tile
+            case "language":
+                let tag = try reader.string(value, key)
+                guard Strings.isLanguageTag(tag) else {
+                    throw reader.error(key, "must be a BCP 47 language tag, such as \"pt-BR\" or \"ar\"")
+                }
+                config.language = tag
             case "schema":
                 config.schema = try reader.schema(value)
             case "exclude":
@@ -86,7 +84,7 @@ extension SiteConfig {
 
     /// Checks each value against the key it stands at, naming the key and its line.
     struct Reader {
-        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "list_size", "tile", "templates", "exclude", "photos", "schema"]
+        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "list_size", "tile", "language", "templates", "exclude", "photos", "schema"]
         static let schemaKeys = ["dialect", "nodes", "fields"]
 
         let file: String
@@ -208,6 +206,21 @@ extension SiteConfig {
                 result.append((name, spelled))
             }
             return result
+        }
+    }
+}
+
+/// A TOML file's text as a table (sitegen.toml, a theme's strings files); a file that is
+/// not TOML is one line with toml++'s message, line and column.
+enum TOMLFile {
+    static func table(_ text: String, file: String) throws(SitegenError) -> TOMLTable {
+        do {
+            return try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw SitegenError(file: file, message: "invalid TOML: \(error.description)",
+                               line: error.source.begin.line, column: error.source.begin.column)
+        } catch {
+            throw SitegenError(file: file, message: "invalid TOML: \(error)")
         }
     }
 }

@@ -15,6 +15,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Rows per page of the directory and the follower and following lists.
     public var listSize: Int?
     public var tile: SiteOptions.Tile?
+    /// The site's language, a BCP 47 tag (`language`: the theme's strings/<tag>.toml).
+    public var language: String?
     public var templates: String?
     /// Users not to publish, by uid or username (`exclude`: a list, or a file of them).
     public var exclude: [String] = []
@@ -48,6 +50,7 @@ public struct SiteConfig: Sendable, Equatable {
         public static let pageSize = 60
         public static let listSize = SiteOptions.defaultListSize
         public static let tile = SiteOptions.Tile.square
+        public static let language = "en"
     }
 }
 

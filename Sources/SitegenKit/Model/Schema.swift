@@ -35,6 +35,8 @@ public struct Schema: Sendable {
         case imageEndpoint, likes, comments, post, text
         /// `true` on a user who must not be published (`private`, `isPrivate`, `is_private`).
         case isPrivate = "private"
+        /// A post's description of its photo, for its alt text (`alt`, `altText`, `accessibilityLabel`).
+        case alt
 
         /// The spellings recognised without a mapping, the tutorial's first.
         func variants(_ dialect: Dialect) -> [String] {
@@ -50,6 +52,7 @@ public struct Schema: Sendable {
             case .likes: return ["likes", "like"]
             case .post: return ["post", "postIdentifier", "postID"]
             case .isPrivate: return ["private", "isPrivate", "is_private"]
+            case .alt: return ["alt", "altText", "accessibilityLabel"]
             default: return [rawValue]
             }
         }
@@ -82,6 +85,7 @@ public struct Schema: Sendable {
             case .post: 19
             case .text: 20
             case .isPrivate: 21
+            case .alt: 22
             }
         }
     }

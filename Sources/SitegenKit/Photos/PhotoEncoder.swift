@@ -51,6 +51,7 @@ enum PhotoEncoder {
             guard w * h <= PhotoSettings.maxPixels else { return .failure(.tooLarge(width: w, height: h)) }
             let (width, height) = swap ? (h, w) : (w, h)
             let widths = PhotoSettings.widths(forWidth: width)
+            let jpegWidths = Set(PhotoSettings.widths(.jpeg, forWidth: width))
 
             // The widest variant, decoded once (shrink-on-load, upright, sRGB), kept in memory.
             var decoded: OpaquePointer?
@@ -63,31 +64,36 @@ enum PhotoEncoder {
             let widest = sitegen_vips_copy_memory(flat)
             sitegen_vips_unref(flat)
             guard let widest else { return .failure(.undecodable) }
-            defer { sitegen_vips_unref(widest) }
             sitegen_vips_drop_metadata(widest)
 
+            // Each narrower width resized once into memory, from a wider one
+            // (`PhotoSettings.resizeSource`): its savers, the narrower widths and the
+            // average read it.
+            var made: [Int: OpaquePointer] = [widths.last!: widest]
+            defer { for image in made.values { sitegen_vips_unref(image) } }
             var files: [(path: String, bytes: [UInt8])] = []
             var rgb: [UInt8] = [0, 0, 0]
             let picture = Picture(key: key, width: width, height: height, colour: "")
-            for (i, variantWidth) in widths.enumerated().reversed() {
-                var image = widest
-                if i != widths.count - 1 {
-                    // Resized once into memory: the two savers and the average read it.
+            for variantWidth in widths.reversed() {
+                if made[variantWidth] == nil {
+                    let source = made[PhotoSettings.resizeSource(of: variantWidth, made: Array(made.keys))]!
                     var resized: OpaquePointer?
-                    guard sitegen_vips_resize_to(widest, Int32(variantWidth), &resized) == 0, let resized else { return .failure(.undecodable) }
+                    guard sitegen_vips_resize_to(source, Int32(variantWidth), &resized) == 0, let resized else { return .failure(.undecodable) }
                     let copy = sitegen_vips_copy_memory(resized)
                     sitegen_vips_unref(resized)
                     guard let copy else { return .failure(.undecodable) }
-                    image = copy
+                    made[variantWidth] = copy
                 }
-                defer { if image != widest { sitegen_vips_unref(image) } }
-                guard let webp = save(image, sitegen_vips_webp, quality: PhotoSettings.webpQuality),
-                      let jpeg = save(image, sitegen_vips_jpeg, quality: PhotoSettings.jpegQuality) else { return .failure(.undecodable) }
+                let image = made[variantWidth]!
+                guard let webp = save(image, sitegen_vips_webp, quality: PhotoSettings.webpQuality) else { return .failure(.undecodable) }
                 files.append((picture.path(variantWidth, .webp), WebPMetadata.strip(webp)))
-                files.append((picture.path(variantWidth, .jpeg), jpeg))
-                // The placeholder colour: the average of the narrowest variant.
-                if i == 0, sitegen_vips_average(image, &rgb) != 0 { return .failure(.undecodable) }
+                if jpegWidths.contains(variantWidth) {
+                    guard let jpeg = save(image, sitegen_vips_jpeg, quality: PhotoSettings.jpegQuality) else { return .failure(.undecodable) }
+                    files.append((picture.path(variantWidth, .jpeg), jpeg))
+                }
             }
+            // The placeholder colour: the average of the narrowest variant.
+            if sitegen_vips_average(made[widths[0]]!, &rgb) != 0 { return .failure(.undecodable) }
             let colour = "#" + rgb.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
             return .success(Output(picture: Picture(key: key, width: width, height: height, colour: colour), files: files))
         }

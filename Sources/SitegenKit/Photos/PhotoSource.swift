@@ -53,8 +53,10 @@ public struct StorageFolder: Sendable {
 
     /// A hash of the folder's file names, sizes and modification times: a build whose
     /// export and options are unchanged is still redone when a photo was added or replaced.
+    /// The folder is named by its absolute path: `content/storage` and
+    /// `mysite/content/storage` from the folder above are the same folder.
     func listing() -> ContentHash {
-        var hash = ContentHash(path)
+        var hash = ContentHash(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path)
         guard let walker = FileManager.default.enumerator(atPath: path) else { return hash }
         while let name = walker.nextObject() as? String {
             var info = stat()

@@ -16,19 +16,25 @@ public struct Picture: Sendable, Equatable {
 
     public static let folder = "assets/img/"
 
-    /// The widths the photo is published at, narrowest first.
+    /// The widths the photo is published at as WebP (the `srcset`), narrowest first.
     public var widths: [Int] { PhotoSettings.widths(forWidth: width) }
+
+    /// The widths the photo is published at in `format`, narrowest first.
+    public func widths(_ format: Format) -> [Int] { PhotoSettings.widths(format, forWidth: width) }
 
     /// The variant `width` pixels wide in `format`, relative to the site root.
     public func path(_ width: Int, _ format: Format) -> String {
         "\(Picture.folder)\(key)-\(width).\(format.fileExtension)"
     }
 
-    /// The widest JPEG: the `src` of the page's `<img>`, the feed's and Open Graph's image.
-    public var fallback: String { path(widths.last!, .jpeg) }
+    /// The widest JPEG: the post page's `<img src>`, the feed's and Open Graph's image.
+    public var fallback: String { path(widths(.jpeg).last!, .jpeg) }
+
+    /// The narrowest JPEG: a tile's `<img src>`.
+    public var tileFallback: String { path(widths(.jpeg).first!, .jpeg) }
 
     /// Every variant's path.
-    public var paths: [String] { Format.allCases.flatMap { f in widths.map { path($0, f) } } }
+    public var paths: [String] { Format.allCases.flatMap { f in widths(f).map { path($0, f) } } }
 
     /// What the manifest records as each variant's source: the photo's size and colour,
     /// so a rebuild that reuses the variants knows them without decoding the photo.

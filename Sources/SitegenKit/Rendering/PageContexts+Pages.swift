@@ -4,13 +4,15 @@ import MustacheEngine
 /// The context of each kind of page (`docs/templates.md` says what each template reads).
 extension PageContexts {
     func index(page: Int = 1, pages: Int = 1) -> Context {
-        let pagination = Pagination(first: "", page: page, pages: pages)
+        let pagination = paging(first: "", page: page, pages: pages)
         let root = Pagination.extraDepth(page)
-        var context = common(root: root, title: options.title, path: pagination.url(page), description: "\(model.users.count) profiles")
+        var context = common(root: root, title: options.title, path: pagination.url(page),
+                             description: strings.plural("profiles", model.users.count))
         let slice = pagination.slice(directoryOrder.count, size: options.listSize)
         context["users"] = TemplateValue(directoryOrder[slice].map { ["html": Deferred.row($0, root: root)] })
         context["userCount"] = TemplateValue(model.users.count)
-        context["userCountLabel"] = TemplateValue(model.users.count == 1 ? "person" : "people")
+        context["userCountText"] = TemplateValue(strings.counted("people", model.users.count))
+        context["searchStringsJSON"] = TemplateValue(strings.searchJSON)
         context["usersJSON"] = TemplateValue("users.json")
         context["searchIndex"] = TemplateValue(SearchIndex.folder)
         if pages > 1 {
@@ -44,12 +46,13 @@ extension PageContexts {
         summary["followersURL"] = TemplateValue(userPath(u) + "followers/")
         summary["followingURL"] = TemplateValue(userPath(u) + "following/")
         summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml")
+        summary["feedTitle"] = TemplateValue(strings.text("posts_by", ["username": user.username]))
         context["user"] = TemplateValue(summary)
         let size = options.pageSize
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
         context["tiles"] = TemplateValue(slice.map { ["html": Deferred.tile($0, root: root)] })
         context["hasTiles"] = TemplateValue(!slice.isEmpty)
-        let pagination = Pagination(first: userPath(u), page: page, pages: pages, previousLabel: "Newer", nextLabel: "Older")
+        let pagination = paging(first: userPath(u), page: page, pages: pages, grid: true)
         if let value = pagination.context { context["pagination"] = value }
         if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = .string(image) }
         return context
@@ -58,10 +61,10 @@ extension PageContexts {
     func list(_ u: Int, followers: Bool, page: Int = 1, pages: Int = 1) -> Context {
         let user = model.users[u]
         let kind = followers ? "followers" : "following"
-        let heading = followers ? "Followers of @\(user.username)" : "@\(user.username) follows"
-        let pagination = Pagination(first: userPath(u) + kind + "/", page: page, pages: pages)
+        let heading = strings.text(followers ? "followers_of" : "follows", ["username": user.username])
+        let pagination = paging(first: userPath(u) + kind + "/", page: page, pages: pages)
         let root = "../../../" + Pagination.extraDepth(page)
-        var context = common(root: root, title: heading + (page > 1 ? " · Page \(page)" : ""), path: pagination.url(page))
+        var context = common(root: root, title: heading + (page > 1 ? " · " + pageLabel(page) : ""), path: pagination.url(page))
         context["user"] = TemplateValue(userSummary(u))
         context["kind"] = TemplateValue(kind)
         context["isFollowers"] = TemplateValue(followers)
@@ -74,8 +77,7 @@ extension PageContexts {
         let hidden = page == pages ? hiddenCount(u, followers: followers) : 0
         context["isEmpty"] = TemplateValue(entries.isEmpty && hidden == 0)
         context["hasHidden"] = TemplateValue(hidden > 0)
-        let accounts = hidden == 1 ? "account" : "accounts"
-        context["hiddenText"] = TemplateValue(entries.isEmpty ? "\(hidden) \(accounts), not shown" : "and \(hidden) more \(accounts), not shown")
+        context["hiddenText"] = TemplateValue(strings.plural(entries.isEmpty ? "hidden" : "more_hidden", hidden))
         if let value = pagination.context { context["pagination"] = value }
         return context
     }
@@ -84,7 +86,7 @@ extension PageContexts {
         let post = model.posts[p]
         let root = "../../"
         let owner = model.users[post.owner]
-        var context = common(root: root, title: "Photo by @\(owner.username)", path: postPath(p),
+        var context = common(root: root, title: strings.text("photo_by", ["username": owner.username]), path: postPath(p),
                              description: plainCaption(p))
         var comments: [Context] = []
         for c in post.comments {
@@ -96,28 +98,57 @@ extension PageContexts {
             "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
             "hasImage": .bool(!post.src.isEmpty), "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
             "captionHTML": Deferred.markdown(post.caption, root: root), "hasCaption": .bool(!post.caption.isEmpty),
-            "likesLabel": post.likes == 1 ? "like" : "likes",
-            "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(PageContexts.dateText(post.time)),
-            "likes": .int(post.likes), "poster": .object(userSummary(post.owner)), "comments": TemplateValue(comments),
+            "likesText": .object(strings.counted("likes", post.likes)),
+            "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(strings.format.date(post.time)),
+            "likes": .int(post.likes), "poster": .object(identity(post.owner)), "comments": TemplateValue(comments),
             "hasComments": .bool(!comments.isEmpty),
         ]
-        if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.postSizes)) }
+        // The poster's newer and older posts, in the order of their grid.
+        let (newer, older) = neighbours(p)
+        if let newer { postContext["previous"] = .object(["url": .string(postPath(newer))]) }
+        if let older { postContext["next"] = .object(["url": .string(postPath(older))]) }
+        postContext["unavailableLabel"] = .string(strings.text("photo_unavailable", ["alt": altText(p)]))
+        postContext["hasNeighbours"] = .bool(newer != nil || older != nil)
+        postContext["moreLabel"] = .string(strings.text("more_posts", ["username": owner.username]))
+        if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.postPicture(picture)) }
         context["post"] = .object(postContext)
         if let image = imageURL(p) { context["ogImage"] = .string(image) }
         return context
     }
 
+    /// A post's neighbours among its poster's posts (newest first): the newer one (the
+    /// grid's previous) and the older one (its next).
+    func neighbours(_ p: Int) -> (newer: Int?, older: Int?) {
+        let posts = model.users[model.posts[p].owner].posts
+        let i = Int(positions[p])
+        return (i > 0 ? posts[i - 1] : nil, i + 1 < posts.count ? posts[i + 1] : nil)
+    }
+
+    /// The pagination of a listing, labelled in the site's language: "Newer" and "Older" on
+    /// a grid, "Previous" and "Next" elsewhere.
+    func paging(first: String, page: Int, pages: Int, grid: Bool = false) -> Pagination {
+        var pagination = Pagination(first: first, page: page, pages: pages)
+        pagination.previousLabel = strings.text(grid ? "newer" : "previous")
+        pagination.nextLabel = strings.text(grid ? "older" : "next")
+        pagination.status = strings.text("page_of", ["page": strings.format.number(page), "pages": strings.format.number(pages)])
+        pagination.pageLabel = pageLabel(page)
+        return pagination
+    }
+
+    /// "Page 2", for titles.
+    func pageLabel(_ page: Int) -> String { strings.text("page_n", ["page": strings.format.number(page)]) }
+
     func tag(_ t: Int, page: Int = 1, pages: Int = 1) -> Context {
         let tag = model.tags[t]
-        let pagination = Pagination(first: tagPath(tag.tag), page: page, pages: pages, previousLabel: "Newer", nextLabel: "Older")
+        let pagination = paging(first: tagPath(tag.tag), page: page, pages: pages, grid: true)
         let root = "../../" + Pagination.extraDepth(page)
-        var context = common(root: root, title: "#\(tag.display)" + (page > 1 ? " · Page \(page)" : ""), path: pagination.url(page))
+        var context = common(root: root, title: "#\(tag.display)" + (page > 1 ? " · " + pageLabel(page) : ""), path: pagination.url(page))
         context["tag"] = TemplateValue(tag.display)
         let slice = pagination.slice(tag.posts.count, size: options.pageSize)
         context["tiles"] = TemplateValue(tag.posts[slice].map { ["html": Deferred.tile($0, root: root)] })
         if let value = pagination.context { context["pagination"] = value }
         context["count"] = TemplateValue(tag.posts.count)
-        context["countLabel"] = TemplateValue(tag.posts.count == 1 ? "post" : "posts")
+        context["countText"] = TemplateValue(strings.counted("posts", tag.posts.count))
         return context
     }
 
@@ -125,7 +156,7 @@ extension PageContexts {
         // Served at any depth: links go from the site's path (from --base-url), else from "/".
         let path = options.baseURL.flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? "/"
         let root = PageContexts.attribute(path.hasSuffix("/") ? path : path + "/")
-        return common(root: root, title: "Page not found", path: "404.html")
+        return common(root: root, title: strings.text("page_not_found"), path: "404.html")
     }
 
     func feed(_ u: Int) -> Context {
@@ -139,10 +170,11 @@ extension PageContexts {
             entries.append([
                 "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
                 "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
+                // Feeds stay language-neutral: English, whatever the site's language.
                 "title": .string(plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80))),
                 "updated": .string(PageContexts.iso8601(post.time)),
                 "contentHTML": Deferred.markdown(post.caption, root: root, prefix: post.src.isEmpty ? "" :
-                    "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p)))\"></p>"),
+                    "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p, in: .builtinEnglish)))\"></p>"),
             ])
         }
         var context: Context = [

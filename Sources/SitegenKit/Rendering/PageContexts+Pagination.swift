@@ -11,6 +11,9 @@ struct Pagination: Sendable {
     /// Labels of the previous and next links ("Newer"/"Older" on a grid).
     var previousLabel = "Previous"
     var nextLabel = "Next"
+    /// "Page 2 of 5", and "Page 2" for titles (`PageContexts.pages` says them in the site's language).
+    var status = ""
+    var pageLabel = ""
 
     /// The number of pages that `count` items fill at `size` a page (at least one).
     static func pages(_ count: Int, size: Int) -> Int { max(1, (count + size - 1) / size) }
@@ -26,13 +29,15 @@ struct Pagination: Sendable {
         min(count, (page - 1) * size)..<min(count, page * size)
     }
 
-    /// `{page, pages, prevURL, nextURL, prevLabel, nextLabel, numbers}`, or nil for a single page.
+    /// `{page, pages, prevURL, nextURL, prevLabel, nextLabel, status, pageLabel, numbers}`, or nil for a single page.
     /// `numbers` holds 1, the last page and the two on each side of the current one, with a gap
     /// (`isGap`) where pages are left out; the current page has `isCurrent`, the others `url`.
     var context: TemplateValue? {
         guard pages > 1 else { return nil }
         var out: Context = ["page": .int(page), "pages": .int(pages),
-                            "prevLabel": .string(previousLabel), "nextLabel": .string(nextLabel)]
+                            "prevLabel": .string(previousLabel), "nextLabel": .string(nextLabel),
+                            "status": .string(status.isEmpty ? "Page \(page) of \(pages)" : status),
+                            "pageLabel": .string(pageLabel.isEmpty ? "Page \(page)" : pageLabel)]
         if page > 1 { out["prevURL"] = .string(url(page - 1)) }
         if page < pages { out["nextURL"] = .string(url(page + 1)) }
         var numbers: [TemplateValue] = []

@@ -4,16 +4,26 @@ import MustacheEngine
 // MARK: - Published photos: `<picture>` sources and the `sizes` of the built-in theme
 
 extension PageContexts {
-    /// The `picture` value of a tile or post page (`_tile`, `post`): the WebP and JPEG
-    /// `srcset` candidates (`webp`, `jpeg`: `src`, `w`, `sep`), the widest JPEG
-    /// (`fallback`), `sizes`, and the colour the box shows while the photo loads.
-    static func picture(_ picture: Picture, sizes: String) -> Context {
+    /// The `picture` value of a tile (`_tile`): the grid's `sizes`, the tile's JPEG fallback.
+    static func tilePicture(_ picture: Picture, tile: SiteOptions.Tile) -> Context {
+        self.picture(picture, sizes: gridSizes(width: picture.width, height: picture.height, tile: tile), fallback: picture.tileFallback)
+    }
+
+    /// The `picture` value of a post page (`post`): its `sizes`, the widest JPEG.
+    static func postPicture(_ picture: Picture) -> Context {
+        self.picture(picture, sizes: postSizes, fallback: picture.fallback)
+    }
+
+    /// The WebP `srcset` candidates (`webp`: `src`, `w`, `sep`), the JPEG ones (`jpeg`: the
+    /// fallback widths, for a theme that wants them), the JPEG the `<img>` shows where WebP
+    /// is not (`fallback`), `sizes`, and the colour the box shows while the photo loads.
+    private static func picture(_ picture: Picture, sizes: String, fallback: String) -> Context {
         func candidates(_ format: Picture.Format) -> TemplateValue {
-            TemplateValue(picture.widths.enumerated().map { i, w -> Context in
+            TemplateValue(picture.widths(format).enumerated().map { i, w -> Context in
                 ["src": .string(picture.path(w, format)), "w": .int(w), "sep": .string(i == 0 ? "" : ", ")]
             })
         }
-        return ["webp": candidates(.webp), "jpeg": candidates(.jpeg), "fallback": .string(picture.fallback),
+        return ["webp": candidates(.webp), "jpeg": candidates(.jpeg), "fallback": .string(fallback),
                 "sizes": .string(sizes), "colour": .string(picture.colour)]
     }
 

@@ -10,15 +10,36 @@ extension PageContexts {
         Int(ContentHash(uid).low % 360)
     }
 
-    /// Markdown reduced to its words, for alt text and descriptions: emphasis marks,
-    /// headings and quotes dropped, `[text](url)` kept as its text, white space folded.
+    /// Markdown reduced to its words, for alt text and descriptions: emphasis marks (`*`,
+    /// `_` at the edges of a word, `~`, `` ` ``), headings, quotes and image marks dropped,
+    /// `[text](url)` kept as its text, backslash escapes resolved, white space folded.
+    /// (`_weekend_ #friends **snow**` → `weekend #friends snow`; `snake_case` keeps its `_`.)
     static func plainText(_ markdown: String) -> String {
+        let scalars = Array(markdown.unicodeScalars)
         var out = String.UnicodeScalarView()
         var lastSpace = true
         var skippingURL = false
-        var previous: UnicodeScalar = " "
-        for ch in markdown.unicodeScalars {
-            defer { previous = ch }
+        func isSpace(_ c: UnicodeScalar?) -> Bool {
+            guard let c else { return true }
+            return c == " " || c == "\n" || c == "\r" || c == "\t"
+        }
+        func isPunctuation(_ c: UnicodeScalar) -> Bool {
+            switch c.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                 .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol: return true
+            default: return false
+            }
+        }
+        func isWordEdge(_ c: UnicodeScalar?) -> Bool {
+            guard let c else { return true }
+            return isSpace(c) || isPunctuation(c)
+        }
+        var i = 0
+        while i < scalars.count {
+            let ch = scalars[i]
+            let previous: UnicodeScalar? = i > 0 ? scalars[i - 1] : nil
+            let next: UnicodeScalar? = i + 1 < scalars.count ? scalars[i + 1] : nil
+            i += 1
             if skippingURL {
                 if ch == ")" { skippingURL = false }
                 continue
@@ -27,16 +48,30 @@ extension PageContexts {
             case " ", "\n", "\r", "\t":
                 if !lastSpace { out.append(" ") }
                 lastSpace = true
+                continue
             case "(" where previous == "]":
                 skippingURL = true
+                continue
+            case "\\" where next.map { $0.isASCII && isPunctuation($0) } == true:
+                out.append(next!)
+                lastSpace = false
+                i += 1
+                continue
             case "*", "`", "~", ">", "[", "]", "|":
                 continue
-            case "#" where lastSpace && !out.isEmpty == false:
+            case "!" where next == "[":
+                continue
+            // `_` opening or closing emphasis (at a word's edge), not inside a word.
+            case "_" where isWordEdge(previous) || isWordEdge(next):
+                continue
+            // A heading's marks at the start.
+            case "#" where out.isEmpty && (next == "#" || isSpace(next)):
                 continue
             default:
-                out.append(ch)
-                lastSpace = false
+                break
             }
+            out.append(ch)
+            lastSpace = false
         }
         var text = String(out)
         while text.last == " " { text.removeLast() }
@@ -98,13 +133,6 @@ extension PageContexts {
             + "\(String(h).leftPadded(2)):\(String(m).leftPadded(2)):\(String(s).leftPadded(2))Z"
     }
 
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
-
-    static func dateText(_ milliseconds: Int64) -> String {
-        let c = civil(milliseconds)
-        return "\(months[c.month - 1]) \(c.day), \(c.year)"
-    }
 }
 
 extension BinaryInteger {

@@ -8,6 +8,10 @@ struct PageContexts: Sendable {
     let model: SiteModel
     let graph: FollowGraph
     let options: SiteOptions
+    /// The theme's words in the site's language (`Strings`), and their table as every
+    /// page's `t`, made once.
+    let strings: Strings
+    private let stringsTable: TemplateValue
     let renderers: MarkdownRenderers
     /// Computed once, used by many pages. (User summaries and tiles are made when asked
     /// for: kept for the whole build they held 140 MB at 100,000 users, and each is made
@@ -18,6 +22,12 @@ struct PageContexts: Sendable {
     /// it is made of: pages' keys (`SiteRenderer.key(of:)`) include them by the thousand.
     private(set) var summaryHashes: [ContentHash] = []
     private(set) var tileHashes: [ContentHash] = []
+    /// Hashes of what a post page shows of its poster (`identity`): not the counts, so
+    /// that a new post re-renders only its neighbours' pages of its poster's posts.
+    private(set) var identityHashes: [ContentHash] = []
+    /// Each post's place in its owner's posts (newest first): its neighbours there are
+    /// the post page's previous and next.
+    private(set) var positions: [Int32] = []
     /// The hash of every user's summary, in directory order: what `users.json` and the
     /// search files are made of (with the slugs, in the global fingerprint).
     private(set) var directoryHash = ContentHash(high: 0, low: 0)
@@ -37,10 +47,16 @@ struct PageContexts: Sendable {
     /// The rows of follower and following lists of several pages, sorted once.
     let sortedLists = SortedLists()
 
-    init(model: SiteModel, options: SiteOptions) {
+    init(model: SiteModel, options: SiteOptions, strings: Strings = .builtinEnglish) {
         self.model = model
         self.graph = model.graph
         self.options = options
+        self.strings = strings
+        stringsTable = .object(strings.table)
+        positions = [Int32](repeating: 0, count: model.posts.count)
+        for user in model.users {
+            for (i, p) in user.posts.enumerated() { positions[p] = Int32(i) }
+        }
         renderers = MarkdownRenderers(model: model)
         let folded = model.users.map { ExportIndex.fold($0.username) }
         directoryOrder = model.users.indices.sorted { a, b in
@@ -57,6 +73,7 @@ struct PageContexts: Sendable {
         let shared = self
         summaryHashes = .parallelMap(count: model.users.count) { shared.summaryHash($0) }
         tileHashes = .parallelMap(count: model.posts.count) { shared.tileHash($0) }
+        identityHashes = .parallelMap(count: model.users.count) { shared.identityHash($0) }
         var directory = PageKey(ContentHash(high: 0, low: 0))
         for u in directoryOrder { directory.add(summaryHashes[u]) }
         directoryHash = directory.hash
@@ -86,6 +103,7 @@ struct PageContexts: Sendable {
         var context: Context = [
             "root": .string(root),
             "site": .object(site),
+            "t": stringsTable,
             "pageTitle": .string(title),
             "description": .string(description),
             "hasDescription": .bool(!description.isEmpty),
@@ -96,23 +114,33 @@ struct PageContexts: Sendable {
 
     var site: Context {
         ["title": .string(options.title), "baseURL": .string(options.baseURL ?? ""),
-         "tileRatio": .string(options.tile.rawValue), "generator": "sitegen"]
+         "tileRatio": .string(options.tile.rawValue), "generator": "sitegen",
+         "language": .string(strings.language), "direction": .string(strings.direction)]
     }
+
+    var table: TemplateValue { stringsTable }
 
     func userSummary(_ u: Int) -> Context { makeSummary(u) }
     func tile(_ p: Int) -> Context { makeTile(p) }
-    func altText(_ p: Int) -> String { makeAlt(p) }
+    func altText(_ p: Int, in strings: Strings? = nil) -> String { makeAlt(p, strings ?? self.strings) }
     func plainCaption(_ p: Int) -> String { PageContexts.plainText(model.posts[p].caption) }
 
     /// Every field `makeSummary` reads (the initial and hue follow from username and uid).
     private func summaryHash(_ u: Int) -> ContentHash {
+        let user = model.users[u]
+        var key = PageKey(identityHash(u))
+        key.add(user.postCount, user.followers, user.following)
+        return key.hash
+    }
+
+    /// Every field `identity` reads.
+    private func identityHash(_ u: Int) -> ContentHash {
         let user = model.users[u]
         var key = PageKey(ContentHash(high: 0, low: 0))
         key.add(user.uid)
         key.add(user.username)
         key.add(user.name)
         key.add(userPath(u))
-        key.add(user.postCount, user.followers, user.following)
         return key.hash
     }
 
@@ -125,6 +153,7 @@ struct PageContexts: Sendable {
         key.add(post.src)
         key.add(post.width, post.height)
         key.add(post.caption)
+        key.add(post.alt)
         key.add(model.users[post.owner].username)
         if let picture = model.picture(of: post) {
             key.add(picture.key)
@@ -136,34 +165,50 @@ struct PageContexts: Sendable {
         return key.hash
     }
 
-    private func makeSummary(_ u: Int) -> Context {
+    /// Who a user is, without their counts: a post page's poster (`U` less its counts).
+    func identity(_ u: Int) -> Context {
         let user = model.users[u]
         return [
             "uid": .string(user.uid), "username": .string(user.username), "name": .string(user.name),
             "url": .string(userPath(u)),
             "initial": .string(PageContexts.initial(user.username)), "hue": .int(PageContexts.hue(user.uid)),
-            "posts": .int(user.postCount), "followers": .int(user.followers), "following": .int(user.following),
-            "postsLabel": user.postCount == 1 ? "post" : "posts",
-            "followersLabel": user.followers == 1 ? "follower" : "followers",
             "hasName": .bool(!user.name.isEmpty),
         ]
     }
 
+    private func makeSummary(_ u: Int) -> Context {
+        let user = model.users[u]
+        var summary = identity(u)
+        summary["posts"] = .int(user.postCount)
+        summary["followers"] = .int(user.followers)
+        summary["following"] = .int(user.following)
+        summary["postsText"] = .object(strings.counted("posts", user.postCount))
+        summary["followersText"] = .object(strings.counted("followers", user.followers))
+        summary["followingText"] = .object(strings.counted("following", user.following))
+        return summary
+    }
+
     private func makeTile(_ p: Int) -> Context {
         let post = model.posts[p]
+        let alt = altText(p)
         var tile: Context = ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.src),
                              "srcRelative": .bool(!SafeURL.isHTTP(post.src)), "hasImage": .bool(!post.src.isEmpty),
-                             "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p))]
+                             "width": .int(post.width), "height": .int(post.height), "alt": .string(alt),
+                             "unavailableLabel": .string(strings.text("photo_unavailable", ["alt": alt]))]
         if let picture = model.picture(of: post) {
-            tile["picture"] = .object(PageContexts.picture(picture, sizes: PageContexts.gridSizes(width: picture.width, height: picture.height, tile: options.tile)))
+            tile["picture"] = .object(PageContexts.tilePicture(picture, tile: options.tile))
         }
         return tile
     }
 
-    private func makeAlt(_ p: Int) -> String {
+    /// A photo's alt text: the app's own description (`alt`, `altText`,
+    /// `accessibilityLabel`), else the caption as plain text, else "Photo by @username" in
+    /// the site's language; at most 140 characters.
+    private func makeAlt(_ p: Int, _ strings: Strings) -> String {
         let post = model.posts[p]
-        let plain = plainCaption(p)
-        if plain.isEmpty { return "Photo by @\(model.users[post.owner].username)" }
+        var plain = PageContexts.plainText(post.alt)
+        if plain.isEmpty { plain = plainCaption(p) }
+        if plain.isEmpty { return strings.text("photo_by", ["username": model.users[post.owner].username]) }
         return plain.count > 140 ? String(plain.prefix(137)) + "…" : plain
     }
 }

@@ -122,6 +122,7 @@ extension SiteModel {
         }
         return Post(key: entry.key, owner: owner, src: url, width: 600, height: height,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
+                    alt: doc.member(entry.node, schema.names(.alt)).flatMap(doc.string) ?? "",
                     time: time ?? pushIDTime(entry.key), likes: likes, comments: [], photo: photo.map(Int32.init) ?? -1)
     }
 
@@ -153,6 +154,7 @@ extension SiteModel {
         }
         return Post(key: entry.key, owner: owner, src: "", width: 600, height: 600,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
+                    alt: doc.member(entry.node, schema.names(.alt)).flatMap(doc.string) ?? "",
                     time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
     }
 

@@ -32,6 +32,8 @@ public struct SiteModel: Sendable {
         public internal(set) var width: Int
         public internal(set) var height: Int
         public let caption: String
+        /// The app's own description of the photo (`Schema.Field.alt`), or empty.
+        public let alt: String
         /// Milliseconds since 1970.
         public let time: Int64
         public let likes: Int

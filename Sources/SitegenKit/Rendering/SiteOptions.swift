@@ -27,6 +27,10 @@ public struct SiteOptions: Sendable {
     public var tile: Tile
     /// Threads that render pages.
     public var jobs: Int
+    /// The BCP 47 tag of the language the site is written in (`language` in sitegen.toml,
+    /// `--language`): the theme's `strings/<language>.toml`, dates and numbers as its locale
+    /// writes them, `<html lang>` and `dir`.
+    public var language = "en"
 
     public init(title: String = "Profiles", baseURL: String? = nil, pageSize: Int = 60, tile: Tile = .square, jobs: Int = 0,
                 listSize: Int = SiteOptions.defaultListSize) {

@@ -7,7 +7,7 @@ import Foundation
 /// A key holds everything the page's values are made of: the page's kind and number, the
 /// hash of each user row and grid tile it lists (`PageContexts.summaryHashes`,
 /// `tileHashes`), and the fields of its own user or post; `global` (the templates, the
-/// options, which user each @mention resolves to) is in every key. A one-bio rebuild at
+/// options and the language, which user each @mention resolves to) is in every key. A one-bio rebuild at
 /// 100,000 users spent about 4 s building and hashing every page's values to prove it
 /// unchanged.
 extension SiteRenderer {
@@ -64,7 +64,14 @@ extension SiteRenderer {
         case let .post(p):
             key.add(8)
             addPost(p, to: &key)
-            key.add(contexts.summaryHashes[model.posts[p].owner])
+            // What it shows of its poster (not the counts: a new post re-renders only its
+            // neighbours' pages), and its neighbours' keys (their links).
+            key.add(contexts.identityHashes[model.posts[p].owner])
+            let (newer, older) = contexts.neighbours(p)
+            for neighbour in [newer, older] {
+                key.add(neighbour == nil ? 0 : 1)
+                if let neighbour { key.add(model.posts[neighbour].key) }
+            }
             for c in model.posts[p].comments {
                 key.add(c.username)
                 key.add(c.text)

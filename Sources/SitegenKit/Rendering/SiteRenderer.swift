@@ -75,8 +75,11 @@ public struct SiteRenderer: Sendable {
     /// index took about 0.8 s to make, on one core, and its files 0.5 s to write out).
     private let searchIndex = MadeOnce<SearchIndex>()
 
+    /// `options.language` picks the theme's strings (`TemplateSet.strings`); a build checks
+    /// it first (`Site.build`), and a language the theme lacks falls back to English here.
     public init(model: SiteModel, templates: TemplateSet, options: SiteOptions) {
-        contexts = PageContexts(model: model, options: options)
+        let strings = (try? templates.strings(options.language)) ?? (try? templates.strings("en")) ?? .builtinEnglish
+        contexts = PageContexts(model: model, options: options, strings: strings)
         self.templates = templates
     }
 
@@ -183,6 +186,7 @@ public struct SiteRenderer: Sendable {
         var context = item
         context["root"] = .string(root)
         context["site"] = .object(contexts.site)
+        context["t"] = contexts.table
         return String(decoding: templates.render(context, template), as: UTF8.self)
     }
 
@@ -190,7 +194,7 @@ public struct SiteRenderer: Sendable {
     /// options and which user each @mention resolves to.
     func globalFingerprint() -> ContentHash {
         let options = contexts.options
-        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(options.baseURL ?? "-")|".utf8)
+        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|\(options.language)|\(options.pageSize)|\(options.listSize)|\(options.sitemapSize)|\(options.tile.rawValue)|\(options.baseURL ?? "-")|".utf8)
         out += ContentHash(options.title).description.utf8
         for user in model.users {
             out.append(contentsOf: ExportIndex.fold(user.username).utf8)

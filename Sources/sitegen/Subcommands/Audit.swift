@@ -52,6 +52,7 @@ extension Sitegen {
         func run() throws {
             let config = try configFile.load()
             let export = self.export ?? config.exportPath
+            if self.export == nil, let missing = NewSite.missingExport(export) { throw fail(missing) }
             // Writing the repaired export: a signal removes the temporary file and the backup.
             if fix { Interruption.install() }
             let target = inPlace ? export : output ?? export

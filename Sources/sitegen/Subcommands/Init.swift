@@ -8,28 +8,45 @@ extension Sitegen {
             discussion: """
             Writes sitegen.toml (every option, commented, at its default), content/README.md \
             (how to get the export and where a copy of the Storage bucket goes), a .gitignore \
-            for public/ and a firebase.json for Firebase Hosting. It refuses, writing nothing, \
-            when any of these files exists. Exit status: 0 made, 2 refused or not writable.
+            for public/ and a firebase.json for Firebase Hosting. With --sample, also a sample \
+            export (content/export.json) and its photos (content/storage/), so that `sitegen build` \
+            there publishes a site with photos at once. It refuses, writing nothing, when any of \
+            these files exists. Exit status: 0 made, 2 refused or not writable.
             """
         )
 
         @Argument(help: "The folder to make (default: the working folder).")
         var folder: String = "."
 
+        @Flag(help: "Add a sample export and its photos (36 users, 166 posts) to build at once.")
+        var sample = false
+
         func run() throws {
             let written: [String]
             do {
-                written = try NewSite.create(in: folder)
+                written = try NewSite.create(in: folder, sample: sample)
             } catch {
                 throw fail(error)
             }
-            for path in written { print("created \(path)") }
+            // The photos are many: one line for their folder.
+            let storage = folder + "/" + StorageFolder.path(beside: SiteConfig.Default.export) + "/"
+            let photos = written.filter { $0.hasPrefix(storage) }
+            for path in written where !path.hasPrefix(storage) { print("created \(path)") }
+            if !photos.isEmpty { print("created \(storage) (\(photos.count) photos)") }
             let cd = folder == "." ? "" : "cd \(folder) && "
-            print("""
+            if sample {
+                print("""
 
-            Next: put the app's export in \(folder == "." ? "" : folder + "/")content/export.json (see content/README.md),
-            then run `\(cd)sitegen build` and open public/index.html, or `sitegen serve`.
-            """)
+                Next: run `\(cd)sitegen build` and open public/index.html, or `sitegen serve`.
+                Your own app's export replaces content/export.json (see content/README.md).
+                """)
+            } else {
+                print("""
+
+                Next: put the app's export in \(folder == "." ? "" : folder + "/")content/export.json (see content/README.md),
+                then run `\(cd)sitegen build` and open public/index.html, or `sitegen serve`.
+                """)
+            }
         }
     }
 }

@@ -5,13 +5,83 @@ import Testing
 /// `sitegen init`, `build` and `theme` as a user runs them: in a folder of their own,
 /// outside the checkout, with the theme inside the binary.
 @Suite struct SiteFolderCommandTests {
-    /// A new site folder outside the checkout, made by `sitegen init`, with the sample export.
+    /// A new site folder outside the checkout, made by `sitegen init --sample`: the
+    /// checkout's sample export and its photos.
     func newSite() throws -> String {
         let folder = try TestSupport.temporaryFolder() + "/mysite"
-        let made = try TestSupport.sitegen(["init", folder])
+        let made = try TestSupport.sitegen(["init", "--sample", folder])
         #expect(made.status == 0, "\(made.stderr)")
-        try FileManager.default.copyItem(atPath: SiteTest.sampleExport, toPath: folder + "/content/export.json")
         return folder
+    }
+
+    /// `init --sample demo && cd demo && sitegen build`: every post's photo is published
+    /// from content/storage/ (no tile or post page is a placeholder, nothing links to
+    /// Storage), and the photo stored on its side is published upright.
+    @Test func initSampleBuildsASiteWithEveryPhoto() throws {
+        let parent = try TestSupport.temporaryFolder()
+        let made = try TestSupport.sitegen(["init", "--sample", "demo"], in: parent)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout == """
+            created demo/sitegen.toml
+            created demo/content/README.md
+            created demo/.gitignore
+            created demo/firebase.json
+            created demo/content/export.json
+            created demo/content/storage/ (166 photos)
+
+            Next: run `cd demo && sitegen build` and open public/index.html, or `sitegen serve`.
+            Your own app's export replaces content/export.json (see content/README.md).
+
+            """)
+        let folder = parent + "/demo"
+        let run = try TestSupport.sitegen(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("sitegen: 166 photos: 166 encoded, 0 unchanged"), "\(run.stderr)")
+        let out = folder + "/public"
+        let files = SiteTest.files(out)
+        let photoKeys = Set(files.filter { $0.hasPrefix("assets/img/") }.map { $0.dropFirst("assets/img/".count).prefix(32) })
+        #expect(photoKeys.count == 166, "one published photo for each post")
+        let posts = files.filter { $0.hasPrefix("p/") && $0.hasSuffix("/index.html") }
+        #expect(posts.count == 166)
+        for page in files where page.hasSuffix(".html") {
+            let html = SiteTest.text(out, page)
+            #expect(!html.contains("photo-missing"), "\(page) has a placeholder")
+            #expect(!html.contains("firebasestorage"), "\(page) links to Storage")
+        }
+        #expect(posts.allSatisfy { SiteTest.text(out, $0).contains("<picture><source type=\"image/webp\"") })
+
+        // The photo stored 182x160 with Orientation 6 is published 160x182, without EXIF.
+        let turned = try #require(SiteTest.contents(folder + "/content/storage").first {
+            SampleSiteTests.jpegHeader($0.value)?.orientation == 6
+        })
+        let key = String(turned.key.split(separator: "/").last!.dropLast(".jpg".count))
+        let page = SiteTest.text(out, "p/\(key)/index.html")
+        let src = try #require(page.firstMatch(of: /<img src="[.\/]*(assets\/img\/[^"]+\.jpg)"/)?.1)
+        let published = try #require(SampleSiteTests.jpegHeader(SiteTest.bytes(out, String(src))))
+        #expect(published.width == 160 && published.height == 182 && published.orientation == 1, "\(published)")
+    }
+
+    /// A site folder without its export: one line saying what to do, status 2, for
+    /// build, audit and serve; an export named on the command line is still "cannot open".
+    @Test func noExportYetSaysWhatToDo() throws {
+        let parent = try TestSupport.temporaryFolder()
+        #expect(try TestSupport.sitegen(["init", "mysite"], in: parent).status == 0)
+        let folder = parent + "/mysite"
+        let expected = "sitegen: content/export.json: no export yet: save the app's Firebase export here "
+            + "(content/README.md tells how), or try `sitegen init --sample demo` for a sample site with photos\n"
+        for command in [["build"], ["audit"], ["serve", "--port", "0"]] {
+            let run = try TestSupport.sitegen(command, in: folder)
+            #expect(run.status == 2, "\(command)")
+            #expect(run.stderr == expected, "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/public"))
+        try FileManager.default.removeItem(atPath: folder + "/content/README.md")
+        let bare = try TestSupport.sitegen(["build"], in: folder)
+        #expect(bare.stderr == "sitegen: content/export.json: no export yet: save the app's Firebase export here, "
+            + "or try `sitegen init --sample demo` for a sample site with photos\n")
+        let named = try TestSupport.sitegen(["build", "content/export.json"], in: folder)
+        #expect(named.status == 2)
+        #expect(named.stderr == "sitegen: content/export.json: cannot open: No such file or directory\n")
     }
 
     @Test func initMakesTheFolderAndRefusesToOverwrite() throws {

@@ -25,6 +25,7 @@ import Testing
         base_url = "https://example.com/p/"
         page_size = 12
         tile = "3:4"
+        language = "pt-BR"
         templates = "theme"
         photos = "hotlink"
 
@@ -37,6 +38,7 @@ import Testing
         #expect(config.baseURL == "https://example.com/p/")
         #expect(config.pageSize == 12)
         #expect(config.tile == .portrait)
+        #expect(config.language == "pt-BR")
         #expect(config.templates == "theme")
         #expect(config.hotlinkPhotos == true)
         #expect(config.schema.dialect == .timeline)
@@ -82,9 +84,9 @@ import Testing
 
     @Test(arguments: [
         ("titel = \"x\"\n", "sitegen.toml:1: unknown key 'titel' (did you mean 'title'?)"),
-        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, list_size, tile, templates, exclude, photos, schema)"),
+        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, list_size, tile, language, templates, exclude, photos, schema)"),
         ("[schema]\ndialekt = \"timeline\"\n", "sitegen.toml:2: unknown key 'schema.dialekt' (did you mean 'schema.dialect'?)"),
-        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, list_size, tile, templates, exclude, photos, schema)"),
+        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, list_size, tile, language, templates, exclude, photos, schema)"),
         ("page_size = \"60\"\n", "sitegen.toml:1: page_size must be an integer, not a string"),
         ("\n\npage_size = 2.5\n", "sitegen.toml:3: page_size must be an integer, not a number with a fraction"),
         ("page_size = 0\n", "sitegen.toml:1: page_size must be at least 1"),
@@ -100,11 +102,13 @@ import Testing
         ("schema = 1\n", "sitegen.toml:1: schema must be a table ([schema]), not an integer"),
         ("[schema]\ndialect = \"insta\"\n", "sitegen.toml:2: schema.dialect must be \"makestagram\" or \"timeline\", not \"insta\""),
         ("[schema.nodes]\npostz = \"user_posts\"\n", "sitegen.toml:2: unknown key 'schema.nodes.postz' (did you mean 'schema.nodes.posts'?)"),
-        ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, text, private)"),
+        ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, text, private, alt)"),
         ("[schema.nodes]\nposts = \"users\"\n", "sitegen.toml:1: schema.nodes would make users and posts one node, \"users\""),
         ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
         ("[schema.fields]\ncreated_at = \"a/b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key: not empty, without . $ # [ ] /"),
         ("title = \"x\n", "sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
+        ("language = \"../x\"\n", "sitegen.toml:1: language must be a BCP 47 language tag, such as \"pt-BR\" or \"ar\""),
+        ("language = 7\n", "sitegen.toml:1: language must be a string, not an integer"),
         ("title = \"a\"\ntitle = \"b\"\n", "sitegen.toml:2:9: invalid TOML: Error while parsing key-value pair: cannot redefine existing string 'title'"),
     ])
     func oneLineErrors(_ text: String, _ expected: String) {

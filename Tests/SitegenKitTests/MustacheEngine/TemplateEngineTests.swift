@@ -357,12 +357,25 @@ private enum SiteContexts {
 
     static func site(_ v: Variant) -> TemplateValue {
         ["title": v == .full ? "Ana's <Photos> & \"Friends\"" : "Photos · Fotos", "baseURL": v == .minimal ? "" : "https://example.com/sub/",
-         "tileRatio": v == .mixed ? "3-4" : "1-1", "generator": "sitegen"]
+         "tileRatio": v == .mixed ? "3-4" : "1-1", "generator": "sitegen",
+         "language": v == .mixed ? "ar" : "en", "direction": v == .mixed ? "rtl" : "ltr"]
+    }
+
+    /// `t`: every string of the theme, with characters to escape.
+    static func strings(_ v: Variant) -> TemplateValue {
+        .object(Dictionary(uniqueKeysWithValues: Strings.requiredPlain.map { key in
+            (key, TemplateValue.string(v == .full ? "\(key) <&> \"q\"" : key))
+        }))
+    }
+
+    /// A counted label (`Strings.counted`).
+    static func counted(_ before: String, _ number: String, _ after: String) -> TemplateValue {
+        ["before": .string(before), "number": .string(number), "after": .string(after), "text": .string(before + number + after)]
     }
 
     static func common(_ v: Variant, root: String, title: String) -> [String: TemplateValue] {
         var c: [String: TemplateValue] = [
-            "root": .string(root), "site": site(v), "pageTitle": .string(title),
+            "root": .string(root), "site": site(v), "t": strings(v), "pageTitle": .string(title),
             "description": v == .minimal ? "" : "Ana & Bob's \"photos\" <3 — ünïcödé",
             "hasDescription": .bool(v != .minimal),
         ]
@@ -377,15 +390,17 @@ private enum SiteContexts {
             "uid": .string("uid-\(i)"), "username": .string(i == 0 ? "ana" : "zoë.o"), "name": .string(name),
             "hasName": .bool(!name.isEmpty), "url": .string("u/\(i == 0 ? "ana" : "zoe-o")/"), "initial": .string(i == 0 ? "A" : "Z"),
             "hue": .int(v == .minimal ? 0 : 210 + i), "posts": .int(v == .minimal ? 0 : 1), "followers": .int(v == .mixed ? 1 : 1024),
-            "following": .int(v == .minimal ? 0 : 7), "postsLabel": v == .minimal ? "posts" : "post",
-            "followersLabel": v == .mixed ? "follower" : "followers",
+            "following": .int(v == .minimal ? 0 : 7), "postsText": counted("", v == .minimal ? "0" : "1", v == .minimal ? " posts" : " post"),
+            "followersText": v == .mixed ? counted("", "1", " follower") : counted("", "1,024", " followers <&>"),
+            "followingText": v == .mixed ? counted("يتابع ", "7", "") : counted("", "7", " following"),
         ]
     }
 
     static func tile(_ v: Variant, _ i: Int) -> [String: TemplateValue] {
         var tile: [String: TemplateValue] = ["key": .string("-Nk\(i)"), "url": .string("p/-Nk\(i)/"),
          "src": .string(v == .mixed ? "media/\(i).jpg" : "https://cdn.example.com/\(i).jpg?x=1&y=2"), "srcRelative": .bool(v == .mixed),
-         "hasImage": .bool(i % 5 != 4), "width": .int(1080), "height": .int(v == .mixed ? 1440 : 1080), "alt": .string("Photo \(i) by @ana: \"sunset\" & <sea>")]
+         "hasImage": .bool(i % 5 != 4), "width": .int(1080), "height": .int(v == .mixed ? 1440 : 1080), "alt": .string("Photo \(i) by @ana: \"sunset\" & <sea>"),
+         "unavailableLabel": .string("Photo unavailable: Photo \(i) by @ana: \"sunset\" & <sea>")]
         // A published photo (`picture`): every tile of `full`, every other one of `mixed`.
         if i % 5 != 4 && (v == .full || (v == .mixed && i % 2 == 1)) {
             func candidates(_ ext: String) -> TemplateValue {
@@ -434,27 +449,31 @@ private enum SiteContexts {
         profileUser["followersURL"] = "u/ana/followers/"
         profileUser["followingURL"] = "u/ana/following/"
         if v != .minimal { profileUser["feedURL"] = "u/ana/feed.xml" }
+        profileUser["feedTitle"] = "Posts by ana & <co>"
         var profile = common(v, root: root, title: "Ana Lima (@ana)")
         profile["user"] = .object(profileUser)
         profile["tiles"] = htmlList(v, count: 3) { "<li class=\"tile\" data-post=\"-Nk\($0)\">tile \($0) é</li>" }
         profile["hasTiles"] = .bool(v != .minimal)
         switch v {
         case .full: profile["pagination"] = ["page": 2, "pages": 3, "prevURL": "u/ana/", "nextURL": "u/ana/page/3/",
-                                             "prevLabel": "Newer", "nextLabel": "Older", "numbers": pageNumbers(2, of: 3)]
+                                             "prevLabel": "Newer", "nextLabel": "Older", "numbers": pageNumbers(2, of: 3),
+                                             "status": "Page 2 of 3", "pageLabel": "Page 2"]
         case .mixed: profile["pagination"] = ["page": 4, "pages": 4, "prevURL": "u/ana/page/3/", "prevLabel": "Newer & <newest>",
-                                              "nextLabel": "Older", "numbers": pageNumbers(4, of: 9)]
+                                              "nextLabel": "Older", "numbers": pageNumbers(4, of: 9), "status": "Página 4 de 9 <&>",
+                                              "pageLabel": "Página 4"]
         case .minimal: break
         }
 
         var index = common(v, root: "", title: "Photos")
         index["users"] = htmlList(v, count: 2) { "<li class=\"row\" data-uid=\"uid-\($0)\">row \($0)</li>\n" }
         index["userCount"] = .int(v == .minimal ? 0 : 2)
-        index["userCountLabel"] = v == .mixed ? "person" : "people"
+        index["userCountText"] = v == .mixed ? counted("", "1", " person") : counted("", "2", " people")
+        index["searchStringsJSON"] = "{\"lang\":\"en\",\"found\":{\"other\":\"{count} profiles found\"}}"
         if v != .minimal { index["usersJSON"] = "users.json" }
         index["searchIndex"] = "search/"
         if v == .full {
             index["pagination"] = ["page": 1, "pages": 12, "nextURL": "page/2/", "prevLabel": "Previous", "nextLabel": "Next",
-                                   "numbers": pageNumbers(1, of: 12)]
+                                   "numbers": pageNumbers(1, of: 12), "status": "Page 1 of 12", "pageLabel": "Page 1"]
             index["hasJumps"] = true
             index["jumps"] = [["label": "A", "isCurrent": true], ["label": "#", "url": "page/5/"], ["label": "Z", "url": "page/12/"]]
         }
@@ -471,7 +490,7 @@ private enum SiteContexts {
         list["isFollowing"] = .bool(v == .mixed)
         if v == .mixed {
             list["pagination"] = ["page": 3, "pages": 3, "prevURL": "u/ana/following/page/2/", "prevLabel": "Previous",
-                                  "nextLabel": "Next", "numbers": pageNumbers(3, of: 3)]
+                                  "nextLabel": "Next", "numbers": pageNumbers(3, of: 3), "status": "Page 3 of 3", "pageLabel": "Page 3"]
         }
 
         var post = common(v, root: "../../", title: "Photo by @ana")
@@ -482,16 +501,18 @@ private enum SiteContexts {
         }
         post["post"] = .object(tile(v, 7).merging([
             "captionHTML": v == .minimal ? "" : "<p>Caption with <em>style</em></p>\n", "hasCaption": .bool(v != .minimal),
-            "likesLabel": v == .mixed ? "like" : "likes", "dateISO": "2024-03-01T10:00:00Z", "dateText": "1 March 2024",
+            "likesText": v == .mixed ? counted("Gefällt ", "1", " Mal") : counted("", "12", " likes"),
+            "dateISO": "2024-03-01T10:00:00Z", "dateText": "1 March 2024",
             "likes": .int(v == .mixed ? 1 : 12), "poster": .object(user(v, 1)), "comments": .list(comments),
-            "hasComments": .bool(!comments.isEmpty),
-        ]) { _, new in new })
+            "hasComments": .bool(!comments.isEmpty), "hasNeighbours": .bool(v != .minimal), "moreLabel": "More posts by @ana & co",
+        ].merging(v == .full ? ["previous": ["url": "p/-Nk6/"], "next": ["url": "p/-Nk8/"]]
+                  : v == .mixed ? ["next": ["url": "p/-Nk8/"]] : [:]) { _, new in new }) { _, new in new })
 
         var tag = common(v, root: "../../", title: "#sunset")
         tag["tag"] = "sunset&sea"
         tag["tiles"] = htmlList(v, count: 2) { "<li>t\($0)</li>" }
         tag["count"] = .int(v == .minimal ? 0 : 2)
-        tag["countLabel"] = v == .mixed ? "post" : "posts"
+        tag["countText"] = v == .mixed ? counted("投稿", "1", "件") : counted("", "2", " posts")
 
         let notFound = common(v, root: v == .minimal ? "/" : "https://example.com/sub/", title: "Not found")
 
@@ -518,9 +539,11 @@ private enum SiteContexts {
         var tileContext = tile(v, 3)
         tileContext["root"] = .string(root)
         tileContext["site"] = site(v)
+        tileContext["t"] = strings(v)
         var rowContext = user(v)
         rowContext["root"] = .string(root)
         rowContext["site"] = site(v)
+        rowContext["t"] = strings(v)
 
         return [
             ("index", .object(index)), ("profile", .object(profile)), ("list", .object(list)), ("post", .object(post)),
@@ -552,15 +575,16 @@ private enum SiteContexts {
     /// Keys docs/templates.md lists.
     static let documentedKeys: Set<String> = [
         "root", "site", "title", "baseURL", "tileRatio", "generator", "pageTitle", "canonical", "description", "ogImage",
-        "uid", "username", "name", "hasName", "url", "initial", "hue", "posts", "followers", "following", "postsLabel",
-        "followersLabel", "key", "src", "srcRelative", "hasImage", "width", "height", "alt", "hasDescription",
-        "users", "html", "userCount", "userCountLabel", "usersJSON",
+        "uid", "username", "name", "hasName", "url", "initial", "hue", "posts", "followers", "following", "postsText",
+        "followersText", "followingText", "before", "number", "after", "language", "direction", "t", "unavailableLabel",
+        "feedTitle", "status", "pageLabel", "searchStringsJSON", "likesText", "previous", "next", "hasNeighbours", "moreLabel", "key", "src", "srcRelative", "hasImage", "width", "height", "alt", "hasDescription",
+        "users", "html", "userCount", "userCountText", "usersJSON",
         "user", "bioHTML", "website", "href", "text", "websiteText", "followersURL", "followingURL", "feedURL", "tiles", "hasTiles",
         "hasBio", "hasWebsiteText", "pagination", "page", "pages", "prevURL", "nextURL",
         "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments",
-        "tag", "count", "countLabel", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
+        "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour",
     ]
 

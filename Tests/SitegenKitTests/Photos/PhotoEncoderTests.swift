@@ -15,12 +15,39 @@ import Testing
         #expect(PhotoSettings.widths(forWidth: 1080) == [240, 320, 480, 640, 960, 1080])
         #expect(PhotoSettings.widths(forWidth: 640) == [240, 320, 480, 640])
         #expect(PhotoSettings.widths(forWidth: 200) == [200])
+        // JPEG: a tile's fallback (480) and the widest; the photo's own width when narrower.
+        #expect(PhotoSettings.widths(.jpeg, forWidth: 4000) == [480, 1280])
+        #expect(PhotoSettings.widths(.jpeg, forWidth: 1080) == [480, 1080])
+        #expect(PhotoSettings.widths(.jpeg, forWidth: 640) == [480, 640])
+        #expect(PhotoSettings.widths(.jpeg, forWidth: 480) == [480])
+        #expect(PhotoSettings.widths(.jpeg, forWidth: 200) == [200])
+        // Every JPEG width is a WebP width: it is saved from the same resized image.
+        for width in [100, 200, 240, 300, 479, 480, 481, 640, 1000, 1279, 1280, 1281, 4000] {
+            #expect(Set(PhotoSettings.widths(.jpeg, forWidth: width)).isSubset(of: PhotoSettings.widths(forWidth: width)), "\(width)")
+        }
+    }
+
+    /// Each narrower width is resized from the narrowest one made that is at least twice as
+    /// wide, else from the widest.
+    @Test func eachWidthIsResizedFromOneTwiceAsWide() {
+        func sources(_ widths: [Int]) -> [Int: Int] {
+            var made = [widths.last!], result: [Int: Int] = [:]
+            for width in widths.reversed().dropFirst() {
+                result[width] = PhotoSettings.resizeSource(of: width, made: made)
+                made.append(width)
+            }
+            return result
+        }
+        #expect(sources([240, 320, 480, 640, 960, 1280]) == [960: 1280, 640: 1280, 480: 960, 320: 640, 240: 480])
+        #expect(sources([240, 320, 480, 640, 960, 1080]) == [960: 1080, 640: 1080, 480: 960, 320: 640, 240: 480])
+        #expect(sources([240, 320, 400]) == [320: 400, 240: 400])
     }
 
     @Test func metadataIsStrippedFromEveryVariant() throws {
         let output = try encode("gps-camera.jpg").get()
         #expect(output.picture.width == 640 && output.picture.height == 480)
-        #expect(output.files.map(\.path).sorted() == [240, 320, 480, 640].flatMap { ["assets/img/k-\($0).jpg", "assets/img/k-\($0).webp"] }.sorted())
+        #expect(output.files.map(\.path) == ["assets/img/k-640.webp", "assets/img/k-640.jpg", "assets/img/k-480.webp", "assets/img/k-480.jpg",
+                                              "assets/img/k-320.webp", "assets/img/k-240.webp"])
         for file in output.files {
             for leak in PhotoTest.leaks { #expect(!PhotoTest.contains(file.bytes, leak), "\(file.path) holds \(leak)") }
             if file.path.hasSuffix(".jpg") {
@@ -52,6 +79,9 @@ import Testing
         let output = try encode("large.jpg").get()
         #expect(output.picture.width == 4000 && output.picture.height == 3000)
         #expect(output.picture.widths == [240, 320, 480, 640, 960, 1280])
+        #expect(output.files.map(\.path) == ["assets/img/k-1280.webp", "assets/img/k-1280.jpg", "assets/img/k-960.webp", "assets/img/k-640.webp",
+                                              "assets/img/k-480.webp", "assets/img/k-480.jpg", "assets/img/k-320.webp", "assets/img/k-240.webp"])
+        #expect(output.picture.paths.sorted() == output.files.map(\.path).sorted())
         for file in output.files {
             let width = Int(file.path.split(separator: "-").last!.split(separator: ".").first!)!
             let pixels = try #require(PhotoTest.pixels(file.bytes))

@@ -50,9 +50,12 @@ import Testing
 
         // Every variant, and nothing else, under assets/img/; no original.
         let images = SiteTest.files(out).filter { $0.hasPrefix("assets/img/") }
-        let expected = [("gps-camera.jpg", [240, 320, 480, 640]), ("orientation-6.jpg", [200]),
-                        ("large.jpg", [240, 320, 480, 640, 960, 1280]), ("photo.png", [160])]
-            .flatMap { name, widths in widths.flatMap { ["assets/img/\(Self.key(name))-\($0).jpg", "assets/img/\(Self.key(name))-\($0).webp"] } }
+        // WebP at every width, JPEG at the tile's (480) and the widest.
+        let expected = [("gps-camera.jpg", [240, 320, 480, 640], [480, 640]), ("orientation-6.jpg", [200], [200]),
+                        ("large.jpg", [240, 320, 480, 640, 960, 1280], [480, 1280]), ("photo.png", [160], [160])]
+            .flatMap { name, webp, jpeg in
+                webp.map { "assets/img/\(Self.key(name))-\($0).webp" } + jpeg.map { "assets/img/\(Self.key(name))-\($0).jpg" }
+            }
         #expect(images == expected.sorted())
         let originals = Set(PhotoTest.names.map(PhotoTest.fixture))
         for path in SiteTest.files(out) {
@@ -69,16 +72,15 @@ import Testing
         #expect(profile.matches(of: /<picture>/).count == 4)
         let gridSizes = "(min-width: 1000px) 372px, (min-width: 935px) 394px, (min-width: 736px) calc((100vw - 48px) * 0.4433), calc((100vw - 6px) * 0.4433)"
         let tile = "<picture><source type=\"image/webp\" srcset=\"\(Self.srcset("gps-camera.jpg", [240, 320, 480, 640], "webp"))\" sizes=\"\(gridSizes)\">"
-            + "<img src=\"../../assets/img/\(Self.key("gps-camera.jpg"))-640.jpg\" srcset=\"\(Self.srcset("gps-camera.jpg", [240, 320, 480, 640], "jpg"))\" sizes=\"\(gridSizes)\" "
-            + "width=\"640\" height=\"480\" alt=\"gps-camera.jpg\" loading=\"lazy\" decoding=\"async\" style=\"--photo: #"
+            + "<img src=\"../../assets/img/\(Self.key("gps-camera.jpg"))-480.jpg\" width=\"640\" height=\"480\" alt=\"gps-camera.jpg\" loading=\"lazy\" decoding=\"async\" style=\"--photo: #"
         #expect(profile.contains(tile))
         #expect(profile.contains("width=\"200\" height=\"300\" alt=\"orientation-6.jpg\""), "the upright box")
 
-        // The post page: the same files, the post page's sizes.
+        // The post page: the same WebP files, the post page's sizes, the widest JPEG.
         let post = SiteTest.text(out, "p/-P2postAAAAAAAAAAAAA/index.html")
         let postSizes = "(min-width: 736px) 600px, (min-width: 632px) 632px, 100vw"
         #expect(post.contains("<source type=\"image/webp\" srcset=\"\(Self.srcset("large.jpg", [240, 320, 480, 640, 960, 1280], "webp"))\" sizes=\"\(postSizes)\">"))
-        #expect(post.contains("<img src=\"../../assets/img/\(Self.key("large.jpg"))-1280.jpg\" srcset=\"\(Self.srcset("large.jpg", [240, 320, 480, 640, 960, 1280], "jpg"))\" sizes=\"\(postSizes)\" width=\"4000\" height=\"3000\""))
+        #expect(post.contains("<img src=\"../../assets/img/\(Self.key("large.jpg"))-1280.jpg\" width=\"4000\" height=\"3000\""))
         #expect(SiteTest.text(out, "p/-P5postAAAAAAAAAAAAA/index.html").contains("class=\"photo-missing\""))
     }
 

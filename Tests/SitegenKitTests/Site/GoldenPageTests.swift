@@ -40,6 +40,18 @@ import Testing
         }
     }
 
+    /// The same site in Arabic (right to left, six plural forms) and Japanese (no plural,
+    /// the number inside its label): a profile and a post page of each.
+    @Test(arguments: ["ar", "ja"])
+    func smallExportPagesInALanguage(_ language: String) throws {
+        var options = Self.options
+        options.language = language
+        let (out, _) = try SiteTest.build(SiteTest.smallExport, options: options)
+        for page in ["u/ana/index.html", "p/-L1AnaAAAAAAAAAAAAA2/index.html"] {
+            assertSnapshot(of: SiteTest.text(out, page), as: .lines, named: language + "." + page, record: SiteTest.snapshotRecord)
+        }
+    }
+
     /// The fixture really has what the golden pages are meant to show.
     @Test func smallExportCoversTheCases() throws {
         let (out, result) = try SiteTest.build(SiteTest.smallExport, options: Self.options)

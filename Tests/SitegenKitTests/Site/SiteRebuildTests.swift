@@ -104,6 +104,9 @@ import Testing
         #expect(buckets.count >= 1)
         try FileManager.default.removeItem(atPath: out + "/" + buckets.sorted().last!)
         let reformatted = try SiteTest.editedCopy(of: SiteTest.sampleExport) { "\n" + $0 }
+        // The sample's photos beside the copy, as beside content/export.json.
+        try FileManager.default.copyItem(atPath: StorageFolder.path(beside: SiteTest.sampleExport),
+                                         toPath: StorageFolder.path(beside: reformatted))
         let (_, result) = try SiteTest.build(reformatted, into: out, options: Self.options)
         #expect(result.rendered == 1 && result.written.written == 1 && result.written.removed == 0)
         let (fresh, _) = try SiteTest.build(reformatted, options: Self.options)

@@ -32,10 +32,16 @@ public struct TemplateSet: Sendable {
         var origins: [String: String] = [:]
         var assets: [(String, [UInt8])] = []
         var all: [UInt8] = []
+        var stringFiles: [String: (bytes: [UInt8], origin: String)] = [:]
         for file in theme.files {
             all += Array(file.path.utf8) + [0] + file.bytes + [0]
             if file.path.hasPrefix("assets/") {
                 assets.append((file.path, file.bytes))
+                continue
+            }
+            if file.path.hasPrefix("strings/") && file.path.hasSuffix(".toml") {
+                let language = String(file.path.dropFirst("strings/".count).dropLast(".toml".count))
+                stringFiles[language] = (file.bytes, file.source ?? "(built-in theme)/" + file.path)
                 continue
             }
             guard file.path.hasSuffix(".mustache"), !file.path.contains("/") else { continue }
@@ -61,7 +67,25 @@ public struct TemplateSet: Sendable {
                                message: "template error: \(error.message)", line: error.line, column: column)
         }
         self.assets = assets
+        self.stringFiles = stringFiles
         self.fingerprint = ContentHash(all)
+    }
+
+    /// The theme's strings files (`strings/<language>.toml`) by language tag, unparsed.
+    let stringFiles: [String: (bytes: [UInt8], origin: String)]
+
+    /// The languages the theme has words for.
+    public var languages: [String] { stringFiles.keys.sorted() }
+
+    /// The theme's words in `language` (a BCP 47 tag: `Strings.resolve` says which file
+    /// serves it). An unknown language, or a file that cannot be read, is a one-line error.
+    public func strings(_ language: String) throws(SitegenError) -> Strings {
+        let tag = try Strings.resolve(language, in: stringFiles.mapValues(\.origin))
+        let file = stringFiles[tag]!
+        guard let text = String(validating: file.bytes, as: UTF8.self) else {
+            throw SitegenError(file: file.origin, message: "cannot read the strings (not UTF-8?)")
+        }
+        return try Strings.parse(text, file: file.origin, language: language)
     }
 
     /// Names after `{{>` and `{{<` in a template.

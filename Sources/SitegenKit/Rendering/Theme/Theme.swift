@@ -26,9 +26,9 @@ public struct Theme: Sendable {
         self.files = files
     }
 
-    /// The built-in theme with `folder`'s templates and assets in place of (or beside)
-    /// the built-in ones. Only `*.mustache` at the top of the folder and files under
-    /// `assets/` count; dot-files are skipped.
+    /// The built-in theme with `folder`'s templates, strings and assets in place of (or
+    /// beside) the built-in ones. Only `*.mustache` at the top of the folder, `*.toml` in
+    /// `strings/` and files under `assets/` count; dot-files are skipped.
     public func overlaid(with folder: String) throws -> Theme {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
@@ -52,6 +52,10 @@ public struct Theme: Sendable {
     static func themePaths(in folder: String) throws -> [String] {
         let fm = FileManager.default
         var paths = try fm.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".mustache") && !$0.hasPrefix(".") }
+        // The theme's words, one file a language (`Strings`).
+        if let names = try? fm.contentsOfDirectory(atPath: folder + "/strings") {
+            paths += names.filter { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }.map { "strings/" + $0 }
+        }
         if let walker = fm.enumerator(atPath: folder + "/assets") {
             for case let relative as String in walker {
                 var isDirectory: ObjCBool = false

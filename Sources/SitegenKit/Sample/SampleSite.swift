@@ -1,0 +1,53 @@
+import CZlib
+import Foundation
+
+/// What `sitegen init --sample` adds to a new site folder: the checkout's sample export
+/// (`content/export.json`, 36 users and 166 posts in ten languages) and a local copy of
+/// its Storage bucket in `content/storage/` (`SamplePhotos`), so that the first
+/// `sitegen build` publishes real photos with no network and no app of one's own.
+///
+/// The export is carried gzip-compressed (`SampleSite+Export.swift`, written by
+/// `scripts/embed-sample`: 292 KB of JSON in 30 KB, 40 KB as base64); the photos are
+/// painted when the folder is made and weigh nothing in the binary.
+enum SampleSite {
+    /// The files, paths relative to the site folder: the export, then the photos.
+    static func files() throws -> [(path: String, bytes: [UInt8])] {
+        let export = self.export
+        let storage = StorageFolder.path(beside: SiteConfig.Default.export)
+        return try [(SiteConfig.Default.export, export)] + SamplePhotos.photos(for: export).map { (storage + "/" + $0.path, $0.bytes) }
+    }
+
+    /// The sample export, byte for byte the checkout's `content/export.json`.
+    static var export: [UInt8] {
+        guard let data = Data(base64Encoded: exportGzip), let json = gunzip([UInt8](data)) else {
+            preconditionFailure("SampleSite.exportGzip is not gzip base64: run scripts/embed-sample")
+        }
+        return json
+    }
+
+    /// Inflates a gzip member held in memory.
+    static func gunzip(_ data: [UInt8]) -> [UInt8]? {
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        guard sitegen_inflate_init_gzip(stream) == Z_OK else { return nil }
+        defer { inflateEnd(stream) }
+        var input = data
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var out: [UInt8] = []
+        return input.withUnsafeMutableBufferPointer { source -> [UInt8]? in
+            stream.pointee.next_in = source.baseAddress
+            stream.pointee.avail_in = UInt32(source.count)
+            while true {
+                let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                    stream.pointee.next_out = buffer.baseAddress
+                    stream.pointee.avail_out = UInt32(buffer.count)
+                    return inflate(stream, Z_NO_FLUSH)
+                }
+                out += chunk[0..<(chunk.count - Int(stream.pointee.avail_out))]
+                if status == Z_STREAM_END { return out }
+                guard status == Z_OK else { return nil }
+            }
+        }
+    }
+}

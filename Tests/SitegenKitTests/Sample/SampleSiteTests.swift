@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// `sitegen init --sample`: the sample export and photos it writes are the checkout's
+/// `content/export.json` and `content/storage/`, and the photos are real, varied JPEGs.
+@Suite struct SampleSiteTests {
+    static var storage: String { SiteTest.packageRoot + "/content/storage" }
+
+    /// Width, height and EXIF orientation (1 without one) from a baseline or progressive JPEG's headers.
+    static func jpegHeader(_ bytes: [UInt8]) -> (width: Int, height: Int, orientation: Int)? {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var i = 2, orientation = 1
+        while i + 9 < bytes.count, bytes[i] == 0xFF {
+            let marker = bytes[i + 1], length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if marker == 0xE1, Array(bytes[(i + 4)..<(i + 10)]) == Array("Exif".utf8) + [0, 0] {
+                // Little-endian TIFF with IFD0 at 8: find tag 0x0112.
+                let tiff = i + 10, entries = Int(bytes[tiff + 8]) | Int(bytes[tiff + 9]) << 8
+                for e in 0..<entries {
+                    let at = tiff + 10 + e * 12
+                    if bytes[at] == 0x12 && bytes[at + 1] == 0x01 { orientation = Int(bytes[at + 8]) }
+                }
+            }
+            if marker == 0xC0 || marker == 0xC2 {
+                return (Int(bytes[i + 7]) << 8 | Int(bytes[i + 8]), Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]), orientation)
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    /// The export and the photos agree with the checkout's (`scripts/embed-sample --photos`
+    /// makes them agree again).
+    @Test func initWritesTheCheckoutsSample() throws {
+        let files = try SampleSite.files()
+        #expect(files.first?.path == "content/export.json")
+        #expect(files.first?.bytes == SiteTest.bytes(SiteTest.packageRoot, "content/export.json"),
+                "the embedded export is not content/export.json: run scripts/embed-sample")
+        let photos = files.dropFirst()
+        let prefix = "content/storage/"
+        #expect(photos.allSatisfy { $0.path.hasPrefix(prefix + "images/posts/") && $0.path.hasSuffix(".jpg") })
+        let made = Dictionary(uniqueKeysWithValues: photos.map { (String($0.path.dropFirst(prefix.count)), $0.bytes) })
+        let stored = SiteTest.contents(Self.storage)
+        #expect(made.count == 166)
+        #expect(Set(made.keys) == Set(stored.keys))
+        #expect(made.filter { stored[$0.key] != $0.value }.keys.sorted() == [],
+                "content/storage/ differs from the photos init --sample paints: run scripts/embed-sample --photos")
+        #expect(photos.reduce(0) { $0 + $1.bytes.count } < 400_000, "content/ stays small")
+    }
+
+    /// Each post's photo has the shape its `image_height` gives (portrait, square and
+    /// landscape), and exactly one is stored on its side with EXIF Orientation 6.
+    @Test func photosHaveThePostsShapesAndOneIsTurned() throws {
+        let export = try #require(try JSONSerialization.jsonObject(with: Data(SampleSite.export)) as? [String: Any])
+        let posts = try #require(export["posts"] as? [String: [String: [String: Any]]])
+        var shapes: [String: Int] = [:]
+        var turned: [String] = []
+        for (_, userPosts) in posts {
+            for (key, post) in userPosts {
+                let height = try #require(post["image_height"] as? Double)
+                let path = "images/posts/\(key).jpg"
+                let header = try #require(Self.jpegHeader(SiteTest.bytes(Self.storage, path)), "\(path) is no JPEG")
+                var (w, h) = (header.width, header.height)
+                if header.orientation == 6 { turned.append(key); (w, h) = (h, w) }
+                #expect(w == SamplePhotos.width)
+                #expect(h == Int((Double(SamplePhotos.width) * height / 375).rounded()), "\(path): \(w)x\(h) for image_height \(height)")
+                shapes[w < h ? "portrait" : w > h ? "landscape" : "square", default: 0] += 1
+            }
+        }
+        #expect(shapes.keys.sorted() == ["landscape", "portrait", "square"], "\(shapes)")
+        #expect(turned.count == 1)
+    }
+
+    /// A block of each kind round-trips through the encoder's bit writer: the stuffed 0xFF
+    /// bytes and the padding leave a file that ends with EOI and has no stray marker.
+    @Test func encodedJPEGHasOnlyStuffedMarkersInTheScan() throws {
+        var rgb = [UInt8](repeating: 0, count: 37 * 21 * 3)
+        for i in rgb.indices { rgb[i] = UInt8(truncatingIfNeeded: (i &* 2_654_435_761) >> 7) }  // noise: long codes, 0xFF bytes
+        let jpeg = JPEGEncoder(width: 37, height: 21, rgb: rgb).encode(quality: 90)
+        let header = try #require(Self.jpegHeader(jpeg))
+        #expect(header.width == 37 && header.height == 21 && header.orientation == 1)
+        #expect(jpeg.suffix(2) == [0xFF, 0xD9])
+        let scanStart = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        let scan = jpeg[(scanStart + 14)..<(jpeg.count - 2)]
+        let markers = zip(scan, scan.dropFirst()).filter { $0.0 == 0xFF && $0.1 != 0x00 }
+        #expect(markers.isEmpty, "every 0xFF in the scan is followed by 0x00")
+        #expect(scan.contains(0xFF), "the noise made at least one 0xFF byte to stuff")
+    }
+}

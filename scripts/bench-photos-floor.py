@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The floor of scripts/bench-photos: the variants a sitegen build published for each photo,
+made again by libvips directly (pyvips), one process per core with one libvips thread each,
+as sitegen runs its photo stage.
+
+    bench-photos-floor.py WORK COUNT [PROCESSES]
+
+WORK holds photo-1.jpg .. photo-COUNT.jpg and the build's site/; every photo is the same
+size, so each has the same variants: the widths and formats (`<key>-<width>.<ext>`) of any
+one's files under site/assets/img/. Qualities and the WebP effort are read from
+Sources/SitegenKit/Photos/PhotoSettings.swift; the savers' options are vips.c's. The work is
+PhotoEncoder's: the widest variant shrunk on load, upright, in sRGB and in memory, each
+narrower width resized from the one `PhotoSettings` names as its source, each saved in
+the formats it is published in. Prints the seconds, the CPU seconds of the processes and the
+variants, e.g. `9.412 18.3 1280.webp 1280.jpg 960.webp ...`.
+"""
+
+import collections
+import glob
+import multiprocessing
+import os
+import re
+import resource
+import sys
+import time
+
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+MAX = 10000000  # VIPS_MAX_COORD: no height limit
+
+
+def setting(source, name, default=None):
+    m = re.search(r"static let %s = (\d+)" % name, source)
+    return int(m.group(1)) if m else default
+
+
+def variants(work, count):
+    found = collections.defaultdict(set)
+    for path in glob.glob(os.path.join(work, "site", "assets", "img", "*")):
+        m = re.fullmatch(r"([0-9a-f]+)-(\d+)\.(webp|jpg)", os.path.basename(path))
+        if m:
+            found[m.group(1)].add((int(m.group(2)), m.group(3)))
+    sets = {frozenset(v) for v in found.values()}
+    if len(found) != count or len(sets) != 1:
+        sys.exit("bench-photos-floor: %d photos with %d different sets of variants" % (len(found), len(sets)))
+    return sorted(sets.pop(), reverse=True)
+
+
+def start():
+    os.environ["VIPS_CONCURRENCY"] = "1"
+    global pyvips
+    import pyvips
+    pyvips.cache_set_max(0)
+
+
+def encode(job):
+    path, wanted, webp_q, jpeg_q, effort, chained = job
+    widths = sorted({w for w, _ in wanted}, reverse=True)
+    data = open(path, "rb").read()
+    made = {widths[0]: pyvips.Image.thumbnail_buffer(data, widths[0], height=MAX, size="down")
+            .colourspace("srgb").copy_memory()}
+    total = 0
+    for w in widths:
+        if w not in made:
+            # From the narrowest one made that is at least twice as wide, else the widest
+            # (PhotoEncoder's choice: PhotoSettings.resizeSource; a PhotoSettings without
+            # it resized every width from the widest).
+            source = min((m for m in made if m >= 2 * w), default=widths[0]) if chained else widths[0]
+            made[w] = made[source].thumbnail_image(w, height=MAX, size="down").copy_memory()
+        if (w, "webp") in wanted:
+            total += len(made[w].webpsave_buffer(Q=webp_q, effort=effort, strip=True))
+        if (w, "jpg") in wanted:
+            total += len(made[w].jpegsave_buffer(Q=jpeg_q, strip=True, optimize_coding=True, interlace=True))
+    return total
+
+
+def main():
+    work, count = sys.argv[1], int(sys.argv[2])
+    processes = int(sys.argv[3]) if len(sys.argv) > 3 else os.cpu_count()
+    settings = open(os.path.join(REPO, "Sources", "SitegenKit", "Photos", "PhotoSettings.swift")).read()
+    webp_q, jpeg_q = setting(settings, "webpQuality"), setting(settings, "jpegQuality")
+    effort = setting(settings, "webpEffort", 4)
+    chained = "func resizeSource" in settings
+    wanted = variants(work, count)
+    jobs = [(os.path.join(work, "photo-%d.jpg" % i), wanted, webp_q, jpeg_q, effort, chained) for i in range(1, count + 1)]
+    began = time.time()
+    pool = multiprocessing.Pool(processes, initializer=start)
+    sum(pool.imap_unordered(encode, jobs))
+    pool.close()
+    pool.join()
+    seconds = time.time() - began
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print("%.3f %.3f %s" % (seconds, used.ru_utime + used.ru_stime, " ".join("%d.%s" % v for v in wanted)))
+
+
+if __name__ == "__main__":
+    main()
