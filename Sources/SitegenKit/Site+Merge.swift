@@ -12,12 +12,13 @@ extension Site {
     /// refused), renders the site-wide pages with every shard's photos, then stages each
     /// shard's files. A missing, duplicated or foreign shard is a one-line error before the
     /// output is touched.
-    public static func merge(shards folders: [String], output: String, jobs: Int = 0,
+    public static func merge(shards folders: [String], output: String, jobs: Int = 0, atomicSwitch: Bool = false,
                              progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
         let shards = try ShardFolders.read(folders, output: output)
         var request = Request(export: shards.record.export, output: output, templates: shards.record.templates, jobs: jobs)
         request.settings = shards.record.settings
-        let writer = SiteWriter(output: request.output)
+        var writer = SiteWriter(output: request.output)
+        if atomicSwitch { writer.exchanges = true }
         var run = Run(request: request, writer: writer, progress: progress)
         run.shards = shards
         run.share = .siteWide

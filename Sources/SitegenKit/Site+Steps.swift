@@ -86,6 +86,8 @@ extension Site.Step {
         run.templates = try TemplateSet(folder: Site.templatesFolder(run.request))
         // The site's language must be one the theme has strings for.
         _ = try run.templates.strings(run.request.options.language)
+        // One build at a time per output, from before the previous manifest is read (`OutputLock`).
+        if !run.request.dryRun { try run.writer.lock() }
         run.previousInputs = run.request.dryRun ? nil : run.writer.previousInputs()
         if !run.request.dryRun { try run.writer.checkOutputFolder(hasManifest: run.previousInputs != nil) }
         try Interruption.check()

@@ -23,6 +23,9 @@ public enum Site {
         /// merge takes them from the output, which must be that site. A folder that is not
         /// there or has no manifest (a first build, an empty cache) is no previous site.
         public var previous: String?
+        /// Switch the output over whole (`SiteWriter.exchanges`): `atomic_switch` in
+        /// sitegen.toml, `--atomic-switch`. It changes how the site is published, not what.
+        public var atomicSwitch = false
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                     exclude: [String] = [], hotlinkPhotos: Bool = false, options: SiteOptions = SiteOptions(), jobs: Int = 0,
@@ -70,7 +73,8 @@ public enum Site {
     /// Builds the site. On SIGINT or SIGTERM (when `Interruption` is installed) it stops at
     /// the next page or file, leaves the output as it was and throws `Interrupted`.
     public static func build(_ request: Request, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
-        let writer = SiteWriter(output: request.output)
+        var writer = SiteWriter(output: request.output)
+        if request.atomicSwitch { writer.exchanges = true }
         do {
             return try build(request, writer: writer, progress: progress)
         } catch var interrupted as Interrupted where interrupted.outcome.isEmpty {

@@ -43,6 +43,11 @@ struct BuildOptions: ParsableArguments {
     @Option(help: "Threads that render pages (default: all cores).")
     var jobs: Int = 0
 
+    @Flag(help: ArgumentHelp(
+        "Switch an existing output over whole (default: `atomic_switch` in sitegen.toml, else off).",
+        discussion: "A reader, a kill or a power cut then sees the old site or the new one, never a mix; it costs a hard link per unchanged file and the old tree's removal, which grow with the site (docs/robustness.md). Without it, changed files are moved in one by one, all or nothing."))
+    var atomicSwitch = false
+
     @Option(help: "The site's title (default: \(SiteConfig.Default.title)).")
     var title: String?
 
@@ -73,12 +78,14 @@ struct BuildOptions: ParsableArguments {
         options.language = language ?? config.language ?? SiteConfig.Default.language
         // A site folder without its export yet: what to do, not "cannot open".
         if export == nil, let missing = NewSite.missingExport(config.exportPath) { throw fail(missing) }
-        return Site.Request(
+        var request = Site.Request(
             export: export ?? config.exportPath,
             output: output ?? config.outputPath,
             templates: templates ?? config.templates,
             mapping: config.schema,
             exclude: config.exclude, hotlinkPhotos: config.hotlinkPhotos ?? false, options: options, jobs: jobs, dryRun: dryRun)
+        request.atomicSwitch = atomicSwitch || (config.atomicSwitch ?? false)
+        return request
     }
 
     /// Builds the site with a progress line on a terminal, then reports on stderr:

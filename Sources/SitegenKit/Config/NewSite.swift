@@ -87,6 +87,12 @@ public enum NewSite {
     # instead. Timeline exports' photos are always published.
     # photos = "publish"        # or "hotlink"
 
+    # Switch an existing output over whole, so that a web server, a kill or a power cut
+    # sees the old site or the new one, never a mix. It costs a hard link per unchanged
+    # file and grows with the site (docs/robustness.md); off, changed files are moved in
+    # one by one, all or nothing.
+    # atomic_switch = true
+
     # How to read the export. The dialect is detected when it is not given. The variants
     # that apps built from the tutorials write (posts_count, createdAt, imageEndPoint,
     # userName, postID, ...) are recognised without help; an app that renamed a node or a

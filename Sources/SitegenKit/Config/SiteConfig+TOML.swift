@@ -62,6 +62,11 @@ extension SiteConfig {
                 case "hotlink": config.hotlinkPhotos = true
                 default: throw reader.error(key, "must be \"publish\" or \"hotlink\"")
                 }
+            case "atomic_switch":
+                guard value.type == .bool, let on = value.bool else {
+                    throw reader.error(key, "must be true or false, not \(SiteConfig.describe(value))")
+                }
+                config.atomicSwitch = on
             default:
                 throw reader.unknown(key, in: [], known: Reader.rootKeys)
             }
@@ -84,7 +89,7 @@ extension SiteConfig {
 
     /// Checks each value against the key it stands at, naming the key and its line.
     struct Reader {
-        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "list_size", "tile", "language", "templates", "exclude", "photos", "schema"]
+        static let rootKeys = ["export", "output", "title", "base_url", "page_size", "list_size", "tile", "language", "templates", "exclude", "photos", "atomic_switch", "schema"]
         static let schemaKeys = ["dialect", "nodes", "fields"]
 
         let file: String

@@ -23,6 +23,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// `photos = "hotlink"`: Makestagram photos stay at their Storage URLs even when
     /// `content/storage/` holds a copy (`"publish"`, the default, publishes the copy).
     public var hotlinkPhotos: Bool?
+    /// `atomic_switch = true`: an existing output is switched over whole (`SiteWriter.exchanges`).
+    public var atomicSwitch: Bool?
     public var schema = Schema.Mapping()
     /// The file it was read from; nil when there is none.
     public var file: String?

@@ -7,9 +7,7 @@ import Glibc
 
 extension SiteWriter {
     static func removeTree(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        try? FileManager.default.removeItem(atPath: path)
+        TreeRemoval.remove(path)
     }
 
     /// "cannot write: <the last error>" about `path`; call right after the failed system call.

@@ -25,6 +25,9 @@ extension Sitegen {
         @Option(help: "Threads that render pages (default: all cores).")
         var jobs: Int = 0
 
+        @Flag(help: "Switch an existing output over whole, as `sitegen build --atomic-switch` does.")
+        var atomicSwitch = false
+
         func validate() throws {
             if shards.isEmpty { throw ValidationError("give the shard folders to merge.") }
             if jobs < 0 { throw ValidationError("--jobs must be 0 (all cores) or more.") }
@@ -35,7 +38,7 @@ extension Sitegen {
             let progress = Progress(steps: 4)
             let result: Site.Result
             do {
-                result = try Site.merge(shards: shards, output: output, jobs: jobs) { stage in
+                result = try Site.merge(shards: shards, output: output, jobs: jobs, atomicSwitch: atomicSwitch) { stage in
                     switch stage {
                     case .loading: progress.step("loading the export")
                     case .auditing: progress.step("auditing")

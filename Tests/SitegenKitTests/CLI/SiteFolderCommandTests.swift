@@ -238,3 +238,49 @@ import Testing
         #expect(run.stdout == SitegenVersion.current + "\n")
     }
 }
+
+/// `--atomic-switch` (and `atomic_switch` in sitegen.toml) publishes a rebuild by switching
+/// the whole output over: the output folder is another inode afterwards, the unchanged
+/// pages keep theirs. Without it the folder stays and only the changed files move in.
+@Suite struct AtomicSwitchCommandTests {
+    private func inode(_ path: String) -> UInt64 {
+        var info = stat()
+        return lstat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+    }
+
+    /// Builds the timeline sample into `public`, changes its title, rebuilds with `flags`;
+    /// returns whether the output folder and an unchanged feed kept their inodes.
+    private func rebuild(_ flags: [String], config: String = "") throws -> (folderKept: Bool, feedKept: Bool) {
+        let folder = try TestSupport.temporaryFolder()
+        try FileManager.default.copyItem(atPath: SiteTest.timelineExport, toPath: folder + "/export.json")
+        try config.write(toFile: folder + "/sitegen.toml", atomically: true, encoding: .utf8)
+        let first = try TestSupport.sitegen(["build", "export.json", "--output", "public"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let feed = try FileManager.default.contentsOfDirectory(atPath: folder + "/public/u").sorted().first.map { folder + "/public/u/" + $0 + "/feed.xml" } ?? ""
+        let (folderBefore, feedBefore) = (inode(folder + "/public"), inode(feed))
+        let second = try TestSupport.sitegen(["build", "export.json", "--output", "public", "--title", "Renamed"] + flags, in: folder)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try String(contentsOfFile: folder + "/public/index.html", encoding: .utf8).contains("Renamed"))
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.contains("sitegen-staging") || $0.contains("sitegen-backup") },
+                "nothing left beside the output")
+        return (inode(folder + "/public") == folderBefore, inode(feed) == feedBefore)
+    }
+
+    @Test func theFlagSwitchesTheWholeOutput() throws {
+        let switched = try rebuild(["--atomic-switch"])
+        #expect(!switched.folderKept, "the output is the switched-in tree")
+        #expect(switched.feedKept, "an unchanged file is carried over as a hard link")
+    }
+
+    @Test func theConfigKeySwitchesTheWholeOutput() throws {
+        let switched = try rebuild([], config: "atomic_switch = true\n")
+        #expect(!switched.folderKept)
+        #expect(switched.feedKept)
+    }
+
+    @Test func byDefaultTheChangedFilesMoveIn() throws {
+        let moved = try rebuild([])
+        #expect(moved.folderKept)
+        #expect(moved.feedKept)
+    }
+}

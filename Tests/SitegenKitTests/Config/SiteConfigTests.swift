@@ -43,6 +43,9 @@ import Testing
         #expect(config.hotlinkPhotos == true)
         #expect(config.schema.dialect == .timeline)
         #expect(try parse("photos = \"publish\"\n").hotlinkPhotos == false)
+        #expect(try parse("atomic_switch = true\n").atomicSwitch == true)
+        #expect(try parse("atomic_switch = false\n").atomicSwitch == false)
+        #expect(try parse("title = \"x\"\n").atomicSwitch == nil)
     }
 
     @Test func pathsAreRelativeToTheFilesFolder() throws {
@@ -84,9 +87,9 @@ import Testing
 
     @Test(arguments: [
         ("titel = \"x\"\n", "sitegen.toml:1: unknown key 'titel' (did you mean 'title'?)"),
-        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, list_size, tile, language, templates, exclude, photos, schema)"),
+        ("title = \"x\"\ncolour = \"red\"\n", "sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, list_size, tile, language, templates, exclude, photos, atomic_switch, schema)"),
         ("[schema]\ndialekt = \"timeline\"\n", "sitegen.toml:2: unknown key 'schema.dialekt' (did you mean 'schema.dialect'?)"),
-        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, list_size, tile, language, templates, exclude, photos, schema)"),
+        ("[theme]\nname = \"x\"\n", "sitegen.toml:1: unknown key 'theme' (known: export, output, title, base_url, page_size, list_size, tile, language, templates, exclude, photos, atomic_switch, schema)"),
         ("page_size = \"60\"\n", "sitegen.toml:1: page_size must be an integer, not a string"),
         ("\n\npage_size = 2.5\n", "sitegen.toml:3: page_size must be an integer, not a number with a fraction"),
         ("page_size = 0\n", "sitegen.toml:1: page_size must be at least 1"),
@@ -98,6 +101,7 @@ import Testing
         ("export = \"\"\n", "sitegen.toml:1: export must not be empty"),
         ("tile = \"16:9\"\n", "sitegen.toml:1: tile must be \"1:1\" or \"3:4\""),
         ("\nphotos = \"local\"\n", "sitegen.toml:2: photos must be \"publish\" or \"hotlink\""),
+        ("atomic_switch = \"yes\"\n", "sitegen.toml:1: atomic_switch must be true or false, not a string"),
         ("base_url = \"example.com\"\n", "sitegen.toml:1: base_url must be an absolute http(s) URL, such as \"https://example.com/profiles/\""),
         ("schema = 1\n", "sitegen.toml:1: schema must be a table ([schema]), not an integer"),
         ("[schema]\ndialect = \"insta\"\n", "sitegen.toml:2: schema.dialect must be \"makestagram\" or \"timeline\", not \"insta\""),

@@ -57,10 +57,12 @@ final class BuildFaultTests: XCTestCase {
         }
     }
 
-    /// A file of the output that cannot be replaced (immutable, `chattr +i`; for a non-root
-    /// user, folders of mode 555): the build fails while moving files into place, after it
-    /// replaced others; every replaced file is put back (the same inode) and added ones removed.
-    func testFileThatCannotBeReplacedRollsBackTheCommit() throws {
+    /// An output that cannot be switched: for root, the output folder immutable (`chattr +i`),
+    /// so the switch fails after the whole new site was made beside it; for another user,
+    /// the folder above it and the post folders of mode 555, so the build stages inside the
+    /// output and commits file by file (`SiteCommit`), and fails after it replaced others:
+    /// every replaced file is put back (the same inode) and added ones removed.
+    func testOutputThatCannotBeSwitchedStaysAsItWas() throws {
         let base = try folder()
         let (old, new) = try exports(users: 300)
         let out = base + "/public"
@@ -69,16 +71,15 @@ final class BuildFaultTests: XCTestCase {
 
         let run: TestSupport.Run
         if isRoot {
-            // The manifest moves last: every changed page is in place when it fails.
-            let manifest = out + "/" + SiteWriter.manifestName
-            try tool("/usr/bin/chattr", ["+i", manifest], orSkip: "cannot make a file immutable here (chattr +i)")
-            cleanups.append { _ = try? self.tool("/usr/bin/chattr", ["-i", manifest]) }
+            try tool("/usr/bin/chattr", ["+i", out], orSkip: "cannot make a folder immutable here (chattr +i)")
+            cleanups.append { _ = try? self.tool("/usr/bin/chattr", ["-i", out]) }
             run = try TestSupport.sitegen(["build", new, "--output", out, "--title", "Renamed"])
-            XCTAssertEqual(run.stderr, "sitegen: \(manifest): cannot write: Operation not permitted (nothing was published; \(out)/ is as it was)\n")
+            XCTAssertEqual(run.stderr, "sitegen: \(out): cannot write: Operation not permitted (nothing was published; \(out)/ is as it was)\n")
         } else {
             let posts = try FileManager.default.contentsOfDirectory(atPath: out + "/p").map { out + "/p/" + $0 }
             for folder in posts { chmod(folder, 0o555) }
-            cleanups.append { for folder in posts { chmod(folder, 0o755) } }
+            chmod(base, 0o555)
+            cleanups.append { for folder in posts { chmod(folder, 0o755) }; chmod(base, 0o755) }
             run = try TestSupport.sitegen(["build", new, "--output", out, "--title", "Renamed"])
             XCTAssertTrue(run.stderr.hasSuffix(": cannot write: Permission denied (nothing was published; \(out)/ is as it was)\n"), run.stderr)
         }
@@ -139,9 +140,9 @@ final class BuildFaultTests: XCTestCase {
         try interruptWhileWriting(SIGTERM, status: 143, name: "SIGTERM", phase: .staging, thenAlso: SIGINT)
     }
 
-    /// The signal lands while changed files are being moved into place: those already moved
-    /// are put back.
-    func testSIGINTWhileMovingFilesIntoPlacePutsThemBack() throws {
+    /// The signal lands while the new site is completed beside the output (its manifest is
+    /// staged, unchanged files are being linked): the output was not touched.
+    func testSIGINTWhileSwitchingLeavesThePreviousSite() throws {
         try interruptWhileWriting(SIGINT, status: 130, name: "SIGINT", phase: .commit)
     }
 
@@ -156,16 +157,232 @@ final class BuildFaultTests: XCTestCase {
         let before = try Snapshot(out)
 
         // Every page changes (new title and bios): thousands of files to stage and move.
-        let work = phase == .staging ? ".public.sitegen-staging-" : ".public.sitegen-backup-"
         let run = try runSignalled(["build", new, "--output", out, "--title", "Renamed"], signal: signal, thenAlso: second) { pid in
-            // A work folder of this process with files in it: it is writing.
-            let path = base + "/" + work + "\(pid)"
+            // The staging folder of this process with files in it (staging), with the new
+            // manifest in it (completing the new site).
+            let path = base + "/.public.sitegen-staging-\(pid)"
+            if phase == .commit { return access(path + "/" + SiteWriter.manifestName, F_OK) == 0 }
             return ((try? FileManager.default.contentsOfDirectory(atPath: path))?.count ?? 0) > 0
         }
         XCTAssertTrue(run.signalled, "the signal was sent while the build was writing")
         XCTAssertEqual(run.status, status, run.stderr)
         XCTAssertEqual(run.stderr, "sitegen: interrupted (\(name)): nothing was published; \(out)/ is as it was\n")
         try assertUnchanged(out, before)
+    }
+
+    // MARK: - SIGKILL
+
+    /// A rebuild of a 1,000-user site killed with SIGKILL (as the OOM killer stops it; a power
+    /// cut stops it as suddenly) at 12 steps spread over its publication
+    /// (`SITEGEN_TEST_KILL_AT`), the last step before the switch and the first after it
+    /// among them, back and forth between the two sites: each time the output is exactly
+    /// the previous site (every file's bytes, inode and time) or exactly the new one (every
+    /// file's bytes, the unchanged ones with their inode and time), which one as the step
+    /// says; a reader meanwhile sees one site or the other, never a mix nor a missing page;
+    /// the next run removes what the killed one left, and a run to the end leaves nothing.
+    func testSIGKILLAtAnyStepLeavesThePreviousSiteOrTheNew() throws {
+        let base = try folder()
+        let (old, new) = try exports(users: 1000)
+        let out = base + "/public"
+        try build(old, out)
+        let copy = base + "/copy"
+        try tool("/usr/bin/cp", ["-a", out, copy])
+        // The new site, and its publication's steps each way (old to new, new to old), on a copy.
+        let forward = try runKilled(["build", new, "--output", copy], at: 0)
+        var sites = [try Snapshot(out), try Snapshot(copy)]
+        let backward = try runKilled(["build", old, "--output", copy], at: 0)
+        XCTAssertEqual(try Snapshot(copy).files, sites[0].files, "the same site again")
+        let counts = try [forward, backward].map { run -> (steps: Int, switchAfter: Int) in
+            let numbers = try XCTUnwrap(run.stderr.firstMatch(of: /sitegen-test: (\d+) publish steps, switch after step (\d+)/), run.stderr)
+            return (Int(numbers.1)!, Int(numbers.2)!)
+        }
+        let changed = sites[0].files.keys.filter { sites[0].files[$0] != sites[1].files[$0] }.sorted()
+        let unchanged = sites[0].files.keys.filter { sites[0].files[$0] == sites[1].files[$0] }
+        XCTAssertGreaterThan(changed.count, 500, "profile pages change")
+        XCTAssertGreaterThan(unchanged.count, 1000, "post pages stay")
+
+        // A reader of a sample of changed pages, each time through a folder descriptor opened
+        // at one moment (the tree it names then), and of the home page by its path.
+        let sample = stride(from: 0, to: changed.count, by: changed.count / 24).map { changed[$0] }
+        let reader = Reader(out: out, sample: sample, sites: sites)
+
+        var current = 0
+        // Fractions of the steps, and -1, -2, -3: the last step before the switch, the first after it, the one before the last.
+        let fractions = [0.0, 0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95, -1, -2, -3, 1.0]
+        for (round, fraction) in fractions.enumerated() {
+            let count = counts[current]
+            let step: Int
+            switch fraction {
+            case -1: step = count.switchAfter  // the last step before the switch
+            case -2: step = count.switchAfter + 1  // the first after it
+            case -3: step = count.switchAfter - 1
+            default: step = max(1, min(count.steps, Int(Double(count.steps) * fraction)))
+            }
+            let target = 1 - current
+            reader.start()
+            let run = try runKilled(["build", target == 1 ? new : old, "--output", out], at: step)
+            let seen = reader.stop()
+            XCTAssertTrue(run.killed, "round \(round): killed at step \(step) of \(count.steps): \(run.stderr)")
+            let now = try Snapshot(out)
+            let expected = step <= count.switchAfter ? current : target
+            XCTAssertEqual(Set(now.files.keys), Set(sites[expected].files.keys), "round \(round), step \(step): the file set of the \(expected == current ? "previous" : "new") site")
+            let differ = now.files.keys.filter { now.files[$0] != sites[expected].files[$0] }
+            XCTAssertEqual(differ.count, 0, "round \(round), step \(step): \(differ.prefix(3))")
+            // Unchanged files keep their inode and time (all of them when the site is the previous one).
+            let kept = expected == current ? Array(now.files.keys) : unchanged
+            let touched = kept.filter { now.identities[$0] != sites[current].identities[$0] }
+            XCTAssertEqual(touched.count, 0, "round \(round), step \(step): \(touched.prefix(3)) replaced or touched")
+            XCTAssertEqual(seen.mixed, 0, "round \(round): a reader saw \(seen.mixed) mixes of the two sites")
+            XCTAssertEqual(seen.missing, 0, "round \(round): a reader missed index.html \(seen.missing) times")
+            // Left: at most the killed run's staging folder and its lock file; what the runs
+            // before it left was removed.
+            let left = Set(junk(beside: out))
+            XCTAssertTrue(left.isSubset(of: [".public.sitegen-staging-\(run.pid)", ".public.sitegen-lock"]), "round \(round): \(left)")
+            sites[expected] = now
+            current = expected
+        }
+        // A run to the end: the other site, nothing left.
+        let target = 1 - current
+        let done = try runKilled(["build", target == 1 ? new : old, "--output", out], at: nil)
+        XCTAssertFalse(done.killed, done.stderr)
+        XCTAssertEqual(try Snapshot(out).files, sites[target].files)
+        XCTAssertEqual(junk(beside: out), [])
+    }
+
+    /// Reads `sample` (paths relative to `out`) again and again from another thread while
+    /// a build runs: the changed pages through one folder descriptor per round, each read
+    /// matched to the site it comes from (`mixed`: a round that saw both), and `index.html`
+    /// by its path (`missing`: it could not be opened).
+    final class Reader: @unchecked Sendable {
+        let out: String
+        let sample: [String]
+        let sites: [[String: [UInt8]]]
+        private let lock = NSLock()
+        private var running = false
+        private var result = (mixed: 0, missing: 0, rounds: 0)
+        private let done = DispatchSemaphore(value: 0)
+
+        init(out: String, sample: [String], sites: [Snapshot]) {
+            self.out = out
+            self.sample = sample
+            self.sites = sites.map(\.files)
+        }
+
+        func start() {
+            lock.withLock {
+                running = true
+                result = (0, 0, 0)
+            }
+            DispatchQueue.global().async { [self] in
+                while lock.withLock({ running }) {
+                    round()
+                }
+                done.signal()
+            }
+        }
+
+        func stop() -> (mixed: Int, missing: Int, rounds: Int) {
+            lock.withLock { running = false }
+            done.wait()
+            return lock.withLock { result }
+        }
+
+        private func round() {
+            let page = open(out + "/index.html", O_RDONLY | O_CLOEXEC)
+            if page >= 0 { close(page) }
+            let folder = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard folder >= 0 else { return }
+            defer { close(folder) }
+            var from: Set<Int> = []
+            for path in sample {
+                // A file gone: the previous site being removed after the switch, not a mix.
+                guard let bytes = Self.read(folder, path) else { from = []; break }
+                if bytes == sites[0][path] { from.insert(0) } else if bytes == sites[1][path] { from.insert(1) } else { from.insert(2) }
+            }
+            lock.withLock {
+                result.rounds += 1
+                if page < 0 { result.missing += 1 }
+                if from.count > 1 || from.contains(2) { result.mixed += 1 }
+            }
+        }
+
+        private static func read(_ folder: Int32, _ path: String) -> [UInt8]? {
+            let fd = openat(folder, path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var out: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+                if n <= 0 { return n == 0 ? out : nil }
+                out += buffer[0..<n]
+            }
+        }
+    }
+
+    struct KilledRun {
+        var pid: Int32
+        var killed: Bool
+        var stderr: String
+    }
+
+    /// Runs `sitegen` with `SITEGEN_TEST_KILL_AT=step` (nil: without it); `killed`: it ended by
+    /// SIGKILL. A run that was not killed must succeed.
+    private func runKilled(_ arguments: [String], at step: Int?) throws -> KilledRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestSupport.binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        environment["SITEGEN_TEST_KILL_AT"] = step.map(String.init)
+        environment["SITEGEN_TEST_COMMIT"] = "switch"
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        if !killed { XCTAssertEqual(process.terminationStatus, 0, stderr) }
+        return KilledRun(pid: process.processIdentifier, killed: killed, stderr: stderr)
+    }
+
+    // MARK: - One build at a time
+
+    /// A build that finds another one publishing into the same output refuses at once and
+    /// changes nothing; a dead build's work folders are removed, a live one's are not.
+    func testABuildRefusesWhileAnotherPublishesAndRemovesWhatDeadOnesLeft() throws {
+        let base = try folder()
+        let (old, new) = try exports(users: 20)
+        let out = base + "/public"
+        try build(old, out)
+        let before = try Snapshot(out)
+
+        // This process holds the output's lock, as a build in progress does.
+        do {
+            let holder = SiteWriter(output: out)
+            try holder.lock()
+            let run = try TestSupport.sitegen(["build", new, "--output", out])
+            XCTAssertEqual(run.status, 2)
+            XCTAssertEqual(run.stderr, "sitegen: \(out): another sitegen (pid \(getpid())) is publishing into this folder; run again when it is done (nothing was published; \(out)/ is as it was)\n")
+            try assertUnchanged(out, before, leftovers: [".public.sitegen-lock"])
+        }
+
+        // A dead build's folders (its pid is gone; pid 1 is no sitegen) and a live one's (this process).
+        let dead = Process()
+        dead.executableURL = URL(fileURLWithPath: "/bin/true")
+        try dead.run()
+        dead.waitUntilExit()
+        let left = [".public.sitegen-staging-\(dead.processIdentifier)", ".public.sitegen-backup-1", ".public.sitegen-staging-\(getpid())"]
+        for name in left {
+            try FileManager.default.createDirectory(atPath: base + "/" + name + "/u/ana", withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + name + "/u/ana/index.html"))
+        }
+        cleanups.append { try? FileManager.default.removeItem(atPath: base + "/" + left[2]) }
+        let run = try TestSupport.sitegen(["build", new, "--output", out])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(junk(beside: out), [left[2]], "only the live process's folder is left")
     }
 
     // MARK: - audit --fix --in-place
@@ -226,22 +443,32 @@ final class BuildFaultTests: XCTestCase {
     // MARK: - The commit, step by step (in process)
 
     /// A fault (an error, or a signal) before any step of the commit, the manifest's included:
-    /// the output is as it was each time; without a fault the new site is published.
+    /// the output is as it was each time; without a fault the new site is published. Both
+    /// ways of committing: the switch (every file carried over, then the switch) and file by
+    /// file (`SiteCommit`, where the switch is not available).
     func testCommitFailureAtEveryStepPutsEverythingBack() throws {
+        try commitFailureAtEveryStep(exchanges: true)
+        try commitFailureAtEveryStep(exchanges: false)
+    }
+
+    private func commitFailureAtEveryStep(exchanges: Bool) throws {
         let base = try folder()
         let out = base + "/public"
         func file(_ path: String, _ text: String) -> RenderedFile { RenderedFile(path: path, bytes: Array(text.utf8), source: text) }
         let first = [file("index.html", "home 1"), file("d/same.html", "same"), file("d/e/page.html", "page 1"), file("gone.html", "gone")]
         let second = [file("index.html", "home 2"), file("d/same.html", "same"), file("d/e/page.html", "page 2"), file("new/x/added.html", "added"),
                       file("d/e/more.html", "more")]
-        let writer = SiteWriter(output: out)
+        var writer = SiteWriter(output: out)
+        writer.exchanges = exchanges
         _ = try writer.publish(first, inputs: "1", previous: nil)
         let before = try Snapshot(out)
-        // Moved in order: index.html, d/e/page.html, new/x/added.html, d/e/more.html, the manifest.
+        // Moved in order: index.html, d/e/page.html, new/x/added.html, d/e/more.html, the
+        // manifest; or each file of the previous site but gone.html carried over (4), then the switch.
         let steps = 5
         for failing in 0..<steps {
             for fault in [Fault.error, .signal] {
                 var faulty = SiteWriter(output: out)
+                faulty.exchanges = exchanges
                 var step = 0
                 faulty.beforeCommitStep = { path in
                     defer { step += 1 }
@@ -262,7 +489,9 @@ final class BuildFaultTests: XCTestCase {
                 try assertUnchanged(out, before)
             }
         }
+        let sameFile = before.identities["d/same.html"]
         let summary = try writer.publish(second, inputs: "2", previous: writer.previousManifest())
+        XCTAssertEqual(try Snapshot(out).identities["d/same.html"], sameFile, "the unchanged file keeps its inode and time")
         XCTAssertEqual([summary.written, summary.unchanged, summary.removed], [4, 1, 1])
         XCTAssertEqual(String(decoding: try bytes(out + "/new/x/added.html"), as: UTF8.self), "added")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/gone.html"))
@@ -373,8 +602,10 @@ final class BuildFaultTests: XCTestCase {
         }
     }
 
-    /// The output is exactly as in `before`, and nothing of the build is left beside or in it.
-    private func assertUnchanged(_ out: String, _ before: Snapshot, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// The output is exactly as in `before`, and nothing of the build is left beside or in it
+    /// (but `leftovers`).
+    private func assertUnchanged(_ out: String, _ before: Snapshot, leftovers: [String] = [],
+                                 file: StaticString = #filePath, line: UInt = #line) throws {
         let after = try Snapshot(out)
         XCTAssertEqual(Set(after.files.keys), Set(before.files.keys), "the same files", file: file, line: line)
         XCTAssertEqual(after.folders, before.folders, "the same folders", file: file, line: line)
@@ -382,7 +613,7 @@ final class BuildFaultTests: XCTestCase {
         XCTAssertTrue(differ.isEmpty, "\(differ.count) files differ: \(differ.prefix(5))", file: file, line: line)
         let touched = before.identities.keys.filter { after.identities[$0] != before.identities[$0] }.sorted()
         XCTAssertTrue(touched.isEmpty, "\(touched.count) files replaced or touched: \(touched.prefix(5))", file: file, line: line)
-        XCTAssertEqual(junk(beside: out), [], "no staging or backup folder left", file: file, line: line)
+        XCTAssertEqual(junk(beside: out), leftovers, "no staging or backup folder left", file: file, line: line)
     }
 
     /// Staging and backup folders of any build, beside the output or inside it.

@@ -1,0 +1,207 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The switch from the previous site to the new one in one step, for readers and for a
+/// crash alike (`SiteWriter.Publication.finish`):
+/// 1. `fill`: the staging folder, which holds the files this build changed and its
+///    manifest, gets every other file of the output as a hard link (the same inode: bytes,
+///    modification time and owner stay) and every folder, so it is the whole new site;
+///    files of the previous build that this one no longer produces are left out;
+/// 2. `sync`: its new files reach the disk before the switch can (a power cut after the
+///    switch must not publish empty files);
+/// 3. `exchange`: `renameat2(RENAME_EXCHANGE)` swaps the two folders' names in one step
+///    of the file system's journal: before it the output is the previous site, after it
+///    the new one, whatever stops the machine. A web server resolves every request from
+///    the output's name, so it sees one site or the other, never a mix and never a
+///    missing folder; the output stays a real folder (not a symbolic link);
+/// 4. the staging name now holds the previous site: it is removed (unchanged files lose
+///    their second name only). A build killed before it is done leaves that folder, and the
+///    next build removes it (`OutputLock.removeLeftovers`).
+struct SiteExchange {
+    let output: String
+    let staging: String
+    /// Paths of the previous build that this one does not produce: not carried over.
+    let stale: Set<String>
+    let hook: ((String) throws -> Void)?
+    /// Files of the previous site left out because they are stale (the summary's `removed`).
+    private(set) var removed = 0
+
+    /// Hard links, or the exchange, are not available here (a FAT or network file system, a
+    /// folder of the output on another file system): `finish` falls back to `SiteCommit`.
+    struct Unsupported: Error {}
+
+    init(output: String, staging: String, stale: [String], hook: ((String) throws -> Void)?) {
+        self.output = output
+        self.staging = staging
+        self.stale = Set(stale)
+        self.hook = hook
+    }
+
+    /// 1. Makes the staging folder the whole new site (see the type's description). Throws
+    /// `Unsupported`, or an error naming the file (the output is untouched either way).
+    mutating func fill() throws {
+        let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard old >= 0 else { throw SiteWriter.cannotWrite(output) }
+        defer { close(old) }
+        let new = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard new >= 0 else { throw SiteWriter.cannotWrite(output) }
+        defer { close(new) }
+        // The output folder keeps its permissions and owner (it may be a web server's root).
+        var info = stat()
+        if fstat(old, &info) == 0 {
+            fchmod(new, info.st_mode & 0o7777)
+            var mine = stat()
+            if fstat(new, &mine) == 0 && (mine.st_uid != info.st_uid || mine.st_gid != info.st_gid) {
+                fchown(new, info.st_uid, info.st_gid)
+            }
+        }
+        try fill(old, new, "")
+        // Folders left empty by the stale files go, as `SiteCommit`'s step 4 does.
+        for path in stale.sorted(by: >) {
+            var folder = PathNames.parent(path)
+            while !folder.isEmpty && rmdir(staging + "/" + folder) == 0 {
+                folder = PathNames.parent(folder)
+            }
+        }
+    }
+
+    private mutating func fill(_ old: Int32, _ new: Int32, _ relative: String) throws {
+        for (name, isFolder) in DirectoryEntries.list(old) {
+            // Another build's work folders and lock, inside an output that holds them.
+            if relative.isEmpty && SiteWriter.isWorkFolder(name) { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            if isFolder {
+                var info = stat()
+                let mode = fstatat(old, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & 0o7777 : 0o755
+                if mkdirat(new, name, mode) != 0 && errno != EEXIST {
+                    throw SitegenError(file: output + "/" + path, message: "cannot create the folder: \(String(cString: strerror(errno)))")
+                }
+                let from = openat(old, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                // Not a folder in the new site (this build made a file of that name): nothing to carry over.
+                let to = openat(new, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                defer {
+                    if from >= 0 { close(from) }
+                    if to >= 0 { close(to) }
+                }
+                if from >= 0 && to >= 0 { try fill(from, to, path) }
+                continue
+            }
+            if !stale.isEmpty && stale.contains(path) {
+                removed += 1
+                continue
+            }
+            try hook?(path)
+            try Interruption.check()
+            SiteWriter.step()
+            if linkat(old, name, new, name, 0) != 0 {
+                switch errno {
+                case EEXIST: continue  // staged: this build's version of the file
+                case EXDEV, EPERM, EOPNOTSUPP, EMLINK: throw Unsupported()
+                default: throw SiteWriter.cannotWrite(output + "/" + path)
+                }
+            }
+        }
+    }
+
+    /// 2. Puts the staged files on disk. A few files are flushed one by one; past
+    /// `syncEachUpTo` the whole file system is, in one call (`syncfs`).
+    /// On ext4 and XFS a flush also commits the journal with the links and folders made so
+    /// far, and the exchange can only follow them into the journal.
+    static func sync(_ staging: String, changed: [String]) throws {
+        let root = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else { throw SiteWriter.cannotWrite(staging) }
+        defer { close(root) }
+        if changed.count <= syncEachUpTo {
+            for path in changed + [SiteWriter.manifestName] {
+                let fd = openat(root, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+                guard fd >= 0 else { throw SiteWriter.cannotWrite(staging + "/" + path) }
+                defer { close(fd) }
+                guard fsync(fd) == 0 else { throw SiteWriter.cannotWrite(staging + "/" + path) }
+            }
+            guard fsync(root) == 0 else { throw SiteWriter.cannotWrite(staging) }
+        } else if let syncfs = SystemCalls.syncfs {
+            guard syncfs(root) == 0 else { throw SiteWriter.cannotWrite(staging) }
+        } else {
+            Glibc.sync()
+        }
+    }
+
+    static let syncEachUpTo = 1000
+
+    /// 3. Swaps the names of the two folders. Throws `Unsupported` when the file system
+    /// cannot (then nothing changed).
+    static func exchange(_ staging: String, _ output: String) throws {
+        guard let renameat2 = SystemCalls.renameat2 else { throw Unsupported() }
+        if renameat2(AT_FDCWD, staging, AT_FDCWD, output, SystemCalls.renameExchange) != 0 {
+            if errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP || errno == EXDEV { throw Unsupported() }
+            throw SiteWriter.cannotWrite(output)
+        }
+    }
+
+    /// Makes a rename in `folder` (the switch, or a new output's rename) durable: after a
+    /// power cut the folder has its new entry. Errors are ignored: the site is published.
+    static func syncFolder(_ folder: String) {
+        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}
+
+/// Linux calls that Glibc declares only for `_GNU_SOURCE` (which Swift's Glibc module does
+/// not set), looked up in the C library once.
+enum SystemCalls {
+    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    typealias SyncFS = @convention(c) (Int32) -> Int32
+
+    static let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE, <linux/fs.h>
+
+    static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    static let syncfs: SyncFS? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
+}
+
+extension SiteWriter {
+    /// Test hook: with `SITEGEN_TEST_KILL_AT=N` in the environment, the process kills itself
+    /// with SIGKILL (as the OOM killer would stop it; a power cut stops it as suddenly) at
+    /// the Nth step of publishing: every file staged or carried over, the sync, the switch,
+    /// every entry of the previous site removed. A publication that ends before step N
+    /// says on stderr how many steps it took and the last step before the switch
+    /// (`sitegen-test: N publish steps, switch after step M`), so that a test can spread its
+    /// kills over them and knows which site each kill must leave.
+    static let killAt: Int? = ProcessInfo.processInfo.environment["SITEGEN_TEST_KILL_AT"].flatMap { Int($0) }
+    private static let steps = Atomic<Int>(0)
+    private static let switchStep = Atomic<Int>(0)
+
+    /// A step of publishing; `switching`: the last one before the switch.
+    static func step(switching: Bool = false) {
+        guard let killAt else { return }
+        let step = steps.add(1, ordering: .relaxed).newValue
+        if switching { switchStep.store(step, ordering: .relaxed) }
+        if step == killAt { kill(getpid(), SIGKILL) }
+    }
+
+    static func reportSteps() {
+        guard killAt != nil else { return }
+        let times = laps.withLock { laps in laps.laps.map { "\($0.0) " + String(format: "%.3f s", $0.1) }.joined(separator: ", ") }
+        let line = "sitegen-test: \(steps.load(ordering: .relaxed)) publish steps, switch after step \(switchStep.load(ordering: .relaxed)); \(times)\n"
+        FileHandle.standardError.write(line.data(using: .utf8)!)
+    }
+
+    /// With `SITEGEN_TEST_KILL_AT` set: notes the seconds since the previous lap (the first:
+    /// since the process started publishing), for `reportSteps` (what `scripts/bench-build`'s
+    /// figures of the switch come from).
+    static func lap(_ name: String) {
+        guard killAt != nil else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        laps.withLock { laps in
+            let last = laps.last
+            laps.last = now
+            laps.laps.append((name, last == 0 ? 0 : Double(now - last) / 1e9))
+        }
+    }
+
+    private static let laps = Mutex<(laps: [(String, Double)], last: UInt64)>(([], 0))
+}

@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `rm -rf` with descriptors: each folder is opened once and its entries removed by
+/// name relative to it (`unlinkat`), so the kernel never walks a path from the top.
+/// Symbolic links are removed, never followed.
+enum TreeRemoval {
+    /// Removes `path` and everything below it; what cannot be removed stays. `step` is
+    /// called before each entry is removed.
+    static func remove(_ path: String, step: () -> Void = {}) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd >= 0 {
+            removeEntries(of: fd, step: step)
+            close(fd)
+        }
+        rmdir(path)
+    }
+
+    /// Removes every entry of the open folder `fd` (which stays open).
+    static func removeEntries(of fd: Int32, step: () -> Void = {}) {
+        for (name, isFolder) in DirectoryEntries.list(fd) {
+            step()
+            if isFolder {
+                let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if child >= 0 {
+                    removeEntries(of: child, step: step)
+                    close(child)
+                }
+                unlinkat(fd, name, AT_REMOVEDIR)
+            } else {
+                unlinkat(fd, name, 0)
+            }
+        }
+    }
+}
+
+/// The entries of an open folder, read with `readdir` on a duplicate of its descriptor.
+enum DirectoryEntries {
+    /// (name, is a folder) for each entry but `.` and `..`; a symbolic link is not a folder.
+    static func list(_ fd: Int32) -> [(name: String, isFolder: Bool)] {
+        let copy = dup(fd)
+        guard copy >= 0, let dir = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return []
+        }
+        defer { closedir(dir) }
+        rewinddir(dir)
+        var out: [(String, Bool)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name == "." || name == ".." { continue }
+            var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                // Some file systems do not say the type in the entry.
+                var info = stat()
+                isFolder = fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            out.append((name, isFolder))
+        }
+        return out
+    }
+}
