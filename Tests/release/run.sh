@@ -97,7 +97,7 @@ config_error() {  # config_error TOML EXPECTED-STDERR
   [ "$status" -eq 2 ] && [ "$out" = "$2" ] || { echo "status $status, said: $out"; return 1; }
 }
 check "config: unknown key" config_error $'title = "x"\ncolour = "red"\n' \
-  "sitegen: sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, list_size, tile, templates, exclude, photos, schema)"
+  "sitegen: sitegen.toml:2: unknown key 'colour' (known: export, output, title, base_url, page_size, list_size, tile, language, templates, exclude, photos, atomic_switch, schema)"
 check "config: wrong type" config_error $'page_size = "60"\n' "sitegen: sitegen.toml:1: page_size must be an integer, not a string"
 check "config: bad TOML" config_error $'title = "x\n' \
   "sitegen: sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"
