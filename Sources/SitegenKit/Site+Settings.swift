@@ -9,8 +9,9 @@ extension Site {
     ///
     /// What cannot change the output stays on `Request`, outside: the paths of the export
     /// and the output, the templates folder (its files are hashed instead), the threads
-    /// (`jobs`), `--dry-run` and `--previous`. A shard's `K/N` is added to the fingerprint
-    /// of its folder by `Shard`, apart, so that merge can tell the shards of one build.
+    /// (`jobs`), `--dry-run`, `--previous` and `--atomic-switch` (how it is published). A
+    /// shard's `K/N` is added to the fingerprint of its folder by `Shard`, apart, so that
+    /// merge can tell the shards of one build.
     public struct Settings: Sendable, Equatable, Codable {
         /// How to read the export: sitegen.toml's `[schema]` (dialect, renamed nodes and fields).
         public var mapping: Schema.Mapping

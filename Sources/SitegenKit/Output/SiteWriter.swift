@@ -45,7 +45,7 @@ public struct SiteWriter {
     /// file (`SiteCommit`). Opted into (`atomic_switch` in sitegen.toml, `--atomic-switch`)
     /// because its cost grows with the site, not with the change: a one-bio rebuild at
     /// 20,000 users took 66-84 s instead of 0.8-1.2 s here (docs/robustness.md).
-    /// `SITEGEN_TEST_COMMIT=switch` or `=files` in the environment sets it too (to measure both).
+    /// `SITEGEN_TEST_COMMIT=switch` in the environment sets it too (the kill tests' binary).
     public var exchanges = ProcessInfo.processInfo.environment["SITEGEN_TEST_COMMIT"] == "switch"
     /// The output's lock, once taken (`lock()`); shared by the copies of this writer.
     private let held = HeldLock()
