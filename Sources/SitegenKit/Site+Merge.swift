@@ -12,13 +12,13 @@ extension Site {
     /// refused), renders the site-wide pages with every shard's photos, then stages each
     /// shard's files. A missing, duplicated or foreign shard is a one-line error before the
     /// output is touched.
-    public static func merge(shards folders: [String], output: String, jobs: Int = 0, atomicSwitch: Bool = false,
+    public static func merge(shards folders: [String], output: String, jobs: Int = 0, atomicSwitch: Bool = true,
                              progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
         let shards = try ShardFolders.read(folders, output: output)
         var request = Request(export: shards.record.export, output: output, templates: shards.record.templates, jobs: jobs)
         request.settings = shards.record.settings
         var writer = SiteWriter(output: request.output)
-        if atomicSwitch { writer.exchanges = true }
+        if !atomicSwitch { writer.exchanges = false }
         var run = Run(request: request, writer: writer, progress: progress)
         run.shards = shards
         run.share = .siteWide
@@ -113,7 +113,8 @@ extension Site.Step {
     }
 
     /// Stages every shard's files (a photo two shards' posts show comes from the first),
-    /// checked against their manifests; a file a shard did not write because `--previous`
+    /// checked against their manifests, as hard links (`Publication.stage(linking:…)`: the
+    /// shard folders stay as they are); a file a shard did not write because `--previous`
     /// held it (`sitegen build --shard … --previous`) must be the output's, unchanged.
     static let stageShards = Site.Step(name: "stage shards") { run in
         let shards = run.shards!
@@ -121,18 +122,18 @@ extension Site.Step {
         var staged = Set<String>()
         let output = run.writer.output
         for (folder, manifest) in zip(shards.folders, shards.manifests) {
-            var batch: [RenderedFile] = []
-            var bytesInBatch = 0
             try manifest.forEach { path, entry in
                 guard path != Site.Shard.recordName, staged.insert(path).inserted else { return }
                 try SiteWriter.checkRelative(path)
                 let file = folder + "/" + path
-                let bytes: [UInt8]?
                 if let read = try? ExportLoader.readFile(file, inflating: false) {
-                    bytes = withExtendedLifetime(read) { Array(UnsafeRawBufferPointer(read.buffer)) }
-                    guard bytes!.count == entry.size, entry.hash == .hash(ContentHash(bytes!)) else {
+                    let matches = withExtendedLifetime(read) {
+                        read.buffer.count == entry.size && entry.hash == .hash(ContentHash(UnsafeRawBufferPointer(read.buffer)))
+                    }
+                    guard matches else {
                         throw SitegenError(file: file, message: "does not match the shard's manifest (changed after the build?); build the shard again")
                     }
+                    try publication.stage(linking: file, as: path, entry: entry)
                 } else {
                     // Left out by a shard given `--previous`: the output must hold it as it was.
                     var info = stat()
@@ -140,22 +141,10 @@ extension Site.Step {
                           stat(output + "/" + path, &info) == 0, Int(info.st_size) == entry.size else {
                         throw SitegenError(file: file, message: "missing, and \(output)/ does not hold it either; merge into the site the shard's --previous named, or build the shard again")
                     }
-                    bytes = nil
+                    try publication.stage([RenderedFile(path: path, bytes: nil)])
                 }
-                if case let .hash(key) = entry.source {
-                    batch.append(RenderedFile(path: path, bytes: bytes, key: key))
-                } else {
-                    batch.append(RenderedFile(path: path, bytes: bytes, source: entry.source.text))
-                }
-                bytesInBatch += bytes?.count ?? 0
                 run.result.files += 1
-                if batch.count >= SiteRenderer.batchSize || bytesInBatch >= 64 << 20 {
-                    try publication.stage(batch)
-                    batch.removeAll(keepingCapacity: true)
-                    bytesInBatch = 0
-                }
             }
-            try publication.stage(batch)
         }
         run.publication = publication
     }

@@ -69,7 +69,7 @@ extension Site {
         /// The publication the files are staged in (nil for `--dry-run`), begun on first use.
         mutating func beginPublication() throws -> SiteWriter.Publication? {
             if publication == nil && !request.dryRun {
-                publication = try writer.beginPublication(inputs: inputs, previous: previous)
+                publication = try writer.beginPublication(inputs: inputs, previous: previous, elsewhere: request.previous != nil)
             }
             return publication
         }

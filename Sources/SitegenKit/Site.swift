@@ -23,9 +23,10 @@ public enum Site {
         /// merge takes them from the output, which must be that site. A folder that is not
         /// there or has no manifest (a first build, an empty cache) is no previous site.
         public var previous: String?
-        /// Switch the output over whole (`SiteWriter.exchanges`): `atomic_switch` in
-        /// sitegen.toml, `--atomic-switch`. It changes how the site is published, not what.
-        public var atomicSwitch = false
+        /// Switch the output over whole (`SiteWriter.exchanges`), the default; off with
+        /// `atomic_switch = false` in sitegen.toml or `--no-atomic-switch`. It changes how the
+        /// site is published, not what.
+        public var atomicSwitch = true
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                     exclude: [String] = [], hotlinkPhotos: Bool = false, options: SiteOptions = SiteOptions(), jobs: Int = 0,
@@ -74,7 +75,7 @@ public enum Site {
     /// the next page or file, leaves the output as it was and throws `Interrupted`.
     public static func build(_ request: Request, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
         var writer = SiteWriter(output: request.output)
-        if request.atomicSwitch { writer.exchanges = true }
+        if !request.atomicSwitch { writer.exchanges = false }
         do {
             return try build(request, writer: writer, progress: progress)
         } catch var interrupted as Interrupted where interrupted.outcome.isEmpty {

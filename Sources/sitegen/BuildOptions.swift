@@ -43,10 +43,10 @@ struct BuildOptions: ParsableArguments {
     @Option(help: "Threads that render pages (default: all cores).")
     var jobs: Int = 0
 
-    @Flag(help: ArgumentHelp(
-        "Switch an existing output over whole (default: `atomic_switch` in sitegen.toml, else off).",
-        discussion: "A reader, a kill or a power cut then sees the old site or the new one, never a mix; it costs a hard link per unchanged file and the old tree's removal, which grow with the site (docs/robustness.md). Without it, changed files are moved in one by one, all or nothing."))
-    var atomicSwitch = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Switch an existing output over whole (default: `atomic_switch` in sitegen.toml, else on).",
+        discussion: "A reader, a kill or a power cut then sees the old site or the new one, never a mix; the site before it stays beside the output as its spare (.NAME.sitegen-spare, mostly hard links), so a rebuild costs a link per changed file (docs/robustness.md). With --no-atomic-switch, changed files are moved in one by one, all or nothing, and no spare is kept."))
+    var atomicSwitch: Bool?
 
     @Option(help: "The site's title (default: \(SiteConfig.Default.title)).")
     var title: String?
@@ -84,7 +84,7 @@ struct BuildOptions: ParsableArguments {
             templates: templates ?? config.templates,
             mapping: config.schema,
             exclude: config.exclude, hotlinkPhotos: config.hotlinkPhotos ?? false, options: options, jobs: jobs, dryRun: dryRun)
-        request.atomicSwitch = atomicSwitch || (config.atomicSwitch ?? false)
+        request.atomicSwitch = atomicSwitch ?? config.atomicSwitch ?? true
         return request
     }
 

@@ -6,7 +6,7 @@ public enum NewSite {
     public static let files: [(path: String, text: String)] = [
         (SiteConfig.fileName, config),
         ("content/README.md", contentNote),
-        (".gitignore", "# The site sitegen builds (sitegen build writes it anew).\n/public/\n"),
+        (".gitignore", "# The site sitegen builds (sitegen build writes it anew), and the site before it (its spare).\n/public/\n/.public.sitegen-*\n"),
         ("firebase.json", firebaseHosting),
     ]
 
@@ -87,11 +87,12 @@ public enum NewSite {
     # instead. Timeline exports' photos are always published.
     # photos = "publish"        # or "hotlink"
 
-    # Switch an existing output over whole, so that a web server, a kill or a power cut
-    # sees the old site or the new one, never a mix. It costs a hard link per unchanged
-    # file and grows with the site (docs/robustness.md); off, changed files are moved in
-    # one by one, all or nothing.
-    # atomic_switch = true
+    # An existing output is switched over whole, so that a web server, a kill or a power
+    # cut sees the old site or the new one, never a mix; the site before it stays beside
+    # the output as .public.sitegen-spare (mostly hard links of the same files), so that
+    # the next switch costs what changed (docs/robustness.md). Off, changed files are
+    # moved in one by one, all or nothing, and no spare is kept.
+    # atomic_switch = false
 
     # How to read the export. The dialect is detected when it is not given. The variants
     # that apps built from the tutorials write (posts_count, createdAt, imageEndPoint,

@@ -23,7 +23,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// `photos = "hotlink"`: Makestagram photos stay at their Storage URLs even when
     /// `content/storage/` holds a copy (`"publish"`, the default, publishes the copy).
     public var hotlinkPhotos: Bool?
-    /// `atomic_switch = true`: an existing output is switched over whole (`SiteWriter.exchanges`).
+    /// `atomic_switch = false`: an existing output takes the changed files one by one instead of
+    /// being switched over whole (`SiteWriter.exchanges`, the default).
     public var atomicSwitch: Bool?
     public var schema = Schema.Mapping()
     /// The file it was read from; nil when there is none.

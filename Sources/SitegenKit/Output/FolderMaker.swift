@@ -41,6 +41,14 @@ struct FolderMaker {
                     // There already.
                 } else if mkdir(root + "/" + prefix, 0o755) == 0 {
                     if existing { created.append(String(prefix)) }
+                } else if errno == EEXIST && !existing && !isFolder(root + "/" + prefix) {
+                    // In a staging folder made from the spare: a file (or link) where this
+                    // build makes a folder goes.
+                    unlink(root + "/" + prefix)
+                    guard mkdir(root + "/" + prefix, 0o755) == 0 else {
+                        let reason = String(cString: strerror(errno))
+                        throw SitegenError(file: shownRoot + "/" + prefix, message: "cannot create the folder: \(reason)")
+                    }
                 } else if errno != EEXIST {
                     let reason = String(cString: strerror(errno))
                     throw SitegenError(file: shownRoot + "/" + prefix, message: "cannot create the folder: \(reason)")
@@ -48,6 +56,11 @@ struct FolderMaker {
             }
             index = next < folder.endIndex ? folder.index(after: next) : next
         }
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private static func key(_ folder: Substring) -> ContentHash {

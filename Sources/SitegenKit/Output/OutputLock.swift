@@ -19,6 +19,9 @@ import Glibc
 /// a pid that is not a live sitegen process made a folder nobody will finish or remove.
 /// A live one's are left alone. A backup folder with an `index.txt` holds files that a
 /// failed rollback could not put back (its message named the folder): kept for the user.
+/// A dead build's staging folder beside the output becomes the spare when there is none
+/// (`.NAME.sitegen-spare`, `SiteExchange`): whatever it holds, the next switch makes it
+/// the whole new site, and a rename costs nothing where a removal costs a call per file.
 final class OutputLock: @unchecked Sendable {
     private let path: String
     private let fd: Int32
@@ -72,11 +75,15 @@ final class OutputLock: @unchecked Sendable {
 
     // MARK: - What dead builds left
 
+    /// The end of the spare's name, after the work folders' prefix.
+    static let spareName = "spare"
+
     /// Removes, from `folder`, the work folders whose names are `prefix` + `staging-PID` or
-    /// `backup-PID` and whose process is gone. Returns their names. (This process's own
+    /// `backup-PID` and whose process is gone, but for a staging folder made the spare
+    /// (with `keepingSpare`, when there is none). Returns their names. (This process's own
     /// names are its publication's: `beginPublication` empties them first, whoever left them.)
     @discardableResult
-    static func removeLeftovers(in folder: String, prefix: String) -> [String] {
+    static func removeLeftovers(in folder: String, prefix: String, keepingSpare: Bool) -> [String] {
         let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return [] }
         let names = DirectoryEntries.list(fd).map(\.name).filter { $0.hasPrefix(prefix) }
@@ -89,6 +96,12 @@ final class OutputLock: @unchecked Sendable {
             guard pid != getpid() && !isLiveSitegen(pid) else { continue }
             let path = (folder.isEmpty ? "" : folder + "/") + name
             if kind == "backup-" && access(path + "/index.txt", F_OK) == 0 { continue }
+            let spare = (folder.isEmpty ? "" : folder + "/") + prefix + spareName
+            var info = stat()
+            if kind == "staging-" && keepingSpare && lstat(spare, &info) != 0 && rename(path, spare) == 0 {
+                removed.append(name)
+                continue
+            }
             TreeRemoval.remove(path)
             removed.append(name)
         }

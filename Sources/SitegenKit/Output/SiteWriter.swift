@@ -10,12 +10,14 @@ import Glibc
 /// 1. every changed file, and the new manifest (`.sitegen-manifest`, which also marks the
 ///    folder as ours), is written into a staging folder beside the output;
 /// 2. a new output folder is the staging folder renamed: one rename, done;
-/// 3. an existing output: the staging folder gets every unchanged file as a hard link and
-///    becomes the whole new site, then the two folders swap names in one step
-///    (`SiteExchange`) and the previous site, now under the staging name, is removed.
-///    Unchanged files keep their inode and modification time. Where hard links or the
-///    exchange are not available (and when the output is a mount point or a symbolic link),
-///    the output takes the changed files one by one, all or nothing (`SiteCommit`);
+/// 3. an existing output: the staging folder, which starts as the spare (the site before
+///    the output's, kept beside it by the previous build), gets every unchanged file it
+///    does not hold yet as a hard link and becomes the whole new site, then the two folders
+///    swap names in one step (`SiteExchange`) and the previous site, now under the staging
+///    name, becomes the spare. Unchanged files keep their inode and modification time.
+///    Where hard links or the exchange are not available (and when the output is a mount
+///    point or a symbolic link), or with `exchanges` off (`--no-atomic-switch`), the output
+///    takes the changed files one by one, all or nothing (`SiteCommit`);
 /// 4. files of the previous build that this one did not produce are left out (step 3) or
 ///    removed (`SiteCommit`).
 ///
@@ -42,11 +44,11 @@ public struct SiteWriter {
     var beforeCommitStep: ((String) throws -> Void)?
     /// Whether an existing output is switched over whole (`SiteExchange`: a reader or a
     /// crash sees the old site or the new one, never a mix) rather than committed file by
-    /// file (`SiteCommit`). Opted into (`atomic_switch` in sitegen.toml, `--atomic-switch`)
-    /// because its cost grows with the site, not with the change: a one-bio rebuild at
-    /// 20,000 users took 66-84 s instead of 0.8-1.2 s here (docs/robustness.md).
-    /// `SITEGEN_TEST_COMMIT=switch` in the environment sets it too (the kill tests' binary).
-    public var exchanges = ProcessInfo.processInfo.environment["SITEGEN_TEST_COMMIT"] == "switch"
+    /// file (`SiteCommit`). The default since the spare made its cost the change's, not the
+    /// site's (docs/robustness.md has the figures); `atomic_switch = false` in sitegen.toml
+    /// or `--no-atomic-switch` turn it off. `SITEGEN_TEST_COMMIT=files` in the environment
+    /// turns it off too, `=switch` on (the tests' binary).
+    public var exchanges = ProcessInfo.processInfo.environment["SITEGEN_TEST_COMMIT"] != "files"
     /// The output's lock, once taken (`lock()`); shared by the copies of this writer.
     private let held = HeldLock()
 
@@ -79,7 +81,7 @@ public struct SiteWriter {
             let who = busy.pid.map { "another sitegen (pid \($0))" } ?? "another sitegen"
             throw SitegenError(file: output, message: "\(who) is publishing into this folder; run again when it is done (\(unchangedNote))")
         }
-        if held.lock != nil { OutputLock.removeLeftovers(in: folder, prefix: prefix) }
+        if held.lock != nil { OutputLock.removeLeftovers(in: folder, prefix: prefix, keepingSpare: folder != output) }
     }
 
     /// Lets go of the output's lock: the publication finished or was abandoned.
@@ -100,32 +102,50 @@ public struct SiteWriter {
     /// Starts a publication whose files are staged batch by batch as they are rendered
     /// (`Publication.stage`), so that a build holds one batch of pages in memory, not the
     /// site; `Publication.finish` then publishes as `publish` does (steps 2 to 4).
-    public func beginPublication(inputs: String, previous manifest: Manifest?) throws -> Publication {
+    /// `elsewhere`: `manifest` is another folder's (a shard's `--previous` site), so the
+    /// files to remove from the output are those of the output's own manifest that this
+    /// build does not produce, not every file of that site it does not produce.
+    public func beginPublication(inputs: String, previous manifest: Manifest?, elsewhere: Bool = false) throws -> Publication {
         try checkOutputFolder(manifest)
-        let (staging, backup) = workFolders()
+        let (staging, backup, _) = workFolders()
         SiteWriter.removeTree(staging)
         SiteWriter.removeTree(backup)
+        let parent = PathNames.parent(staging)
+        if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+        try lock()
         do {
-            let parent = PathNames.parent(staging)
-            if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
-            guard mkdir(staging, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }
+            if !takeSpare(as: staging) {
+                guard mkdir(staging, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }
+            }
         } catch {
             SiteWriter.removeTree(staging)
+            unlock()
             throw unpublished(error)
-        }
-        do {
-            try lock()
-        } catch {
-            SiteWriter.removeTree(staging)
-            throw error
         }
         // The new manifest starts as the previous one, each entry marked as not produced yet:
         // an unchanged file is then one lookup, and the entries stay in path order.
         var next = manifest ?? Manifest()
         next.inputs = inputs
         SiteWriter.lap("begin")
-        return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count),
+        return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count), elsewhere: elsewhere,
                            staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
+    }
+
+    /// Renames the spare (`workFolders().spare`) to `staging` when this publication can use
+    /// it: the switch is on, the output is a folder on the spare's file system and the work
+    /// folders are beside it. Otherwise a spare there is removed (a new output, a folder
+    /// switched off: it would only hold disk space) and the staging folder starts empty.
+    private func takeSpare(as staging: String) -> Bool {
+        let spare = workFolders().spare
+        var info = stat(), out = stat()
+        guard lstat(spare, &info) == 0 else { return false }
+        if exchanges, (info.st_mode & S_IFMT) == S_IFDIR, !staging.hasPrefix(output + "/"),
+           lstat(output, &out) == 0, (out.st_mode & S_IFMT) == S_IFDIR, out.st_dev == info.st_dev,
+           rename(spare, staging) == 0 {
+            return true
+        }
+        SiteWriter.removeTree(spare)
+        return false
     }
 
     /// A publication under way: the staging folder and what has been staged in it.
@@ -135,6 +155,8 @@ public struct SiteWriter {
         var next: Manifest
         /// Per entry of `next`: whether this build produced its file (the others are removed).
         var produced: [Bool]
+        /// `next` started as another folder's manifest (`beginPublication`'s `elsewhere`).
+        let elsewhere: Bool
         /// The files staged (changed), in the order they came.
         var changed: [String] = []
         var summary = Summary()
@@ -161,24 +183,9 @@ public struct SiteWriter {
                         summary.unchanged += 1
                         continue
                     }
-                    let hash = Manifest.Field.hash(ContentHash(bytes))
-                    let entry = Manifest.Entry(hash: hash, size: bytes.count, source: file.key.map { .hash($0) } ?? Manifest.Field(file.source))
-                    // The previous build's entry, unless this build already produced the path.
-                    let old = index.flatMap { produced[$0] ? nil : next[entry: $0] }
-                    if let index {
-                        next[entry: index] = entry
-                        produced[index] = true
-                    } else {
-                        next.set(file.path, entry)
-                        produced.append(true)
-                    }
-                    if let old, old.hash == hash, old.size == bytes.count {
-                        var info = stat()
-                        if stat(output + "/" + file.path, &info) == 0, Int(info.st_size) == bytes.count {
-                            summary.unchanged += 1
-                            continue
-                        }
-                    }
+                    let entry = Manifest.Entry(hash: .hash(ContentHash(bytes)), size: bytes.count,
+                                               source: file.key.map { .hash($0) } ?? Manifest.Field(file.source))
+                    guard note(file.path, entry, at: index) else { continue }
                     try Interruption.check()
                     try folders.make(parentOf: file.path)
                     SiteWriter.step()
@@ -189,6 +196,49 @@ public struct SiteWriter {
                 abandon()
                 throw writer.unpublished(error)
             }
+        }
+
+        /// Stages the file at `source` (a shard's, for `sitegen merge`) as `path`, whose
+        /// manifest entry is `entry`, as a hard link: no bytes are written, and both names are
+        /// one file, which nothing sitegen does writes into (every file it writes is a new
+        /// one renamed or linked into place). On another file system, or one without hard
+        /// links, a copy.
+        mutating func stage(linking source: String, as path: String, entry: Manifest.Entry) throws {
+            do {
+                try SiteWriter.checkRelative(path)
+                guard note(path, entry, at: next.index(of: path)) else { return }
+                try Interruption.check()
+                try folders.make(parentOf: path)
+                SiteWriter.step()
+                try SiteWriter.linkFile(source, staging + "/" + path, shown: output + "/" + path)
+                changed.append(path)
+            } catch {
+                abandon()
+                throw writer.unpublished(error)
+            }
+        }
+
+        /// Puts `entry` in the new manifest for `path` (`index`: its entry there, if any) and
+        /// says whether the file must be staged: not when the previous build's entry and the
+        /// output's file say it is already published as it is.
+        private mutating func note(_ path: String, _ entry: Manifest.Entry, at index: Int?) -> Bool {
+            // The previous build's entry, unless this build already produced the path.
+            let old = index.flatMap { produced[$0] ? nil : next[entry: $0] }
+            if let index {
+                next[entry: index] = entry
+                produced[index] = true
+            } else {
+                next.set(path, entry)
+                produced.append(true)
+            }
+            if let old, old.hash == entry.hash, old.size == entry.size {
+                var info = stat()
+                if stat(output + "/" + path, &info) == 0, Int(info.st_size) == entry.size {
+                    summary.unchanged += 1
+                    return false
+                }
+            }
+            return true
         }
 
         /// Removes the staging folder of a publication that will not finish.
@@ -202,8 +252,8 @@ public struct SiteWriter {
             defer { writer.unlock() }
             var summary = self.summary
             // Files of the previous build that this one no longer produces (removed in step 4).
-            let stale = next.paths(notKept: produced)
-            let next = stale.isEmpty ? self.next : self.next.keeping(produced)
+            let stale = elsewhere ? ownStale() : next.paths(notKept: produced)
+            let next = produced.contains(false) ? self.next.keeping(produced) : self.next
             SiteWriter.lap("staging")
             do {
                 SiteWriter.step()
@@ -270,6 +320,20 @@ public struct SiteWriter {
             return summary
         }
 
+        /// With `elsewhere`: the files of the output's own manifest (a shard folder's last
+        /// build) that this build does not produce. (`next.paths(notKept:)` would name every
+        /// file of the `--previous` site outside this shard: 500,000 at 100,000 users, each a
+        /// failing `unlink`.)
+        private func ownStale() -> [String] {
+            guard let own = writer.previousManifest() else { return [] }
+            var stale: [String] = []
+            own.forEach { path, _ in
+                if let index = next.index(of: path), produced[index] { return }
+                stale.append(path)
+            }
+            return stale
+        }
+
         /// Steps 2 and 3 of `publish`: a new output is the staging folder renamed; an existing
         /// one is switched over (`SiteExchange`). Returns nil, having changed nothing, where
         /// the switch is not available: the output is a mount point (staging inside it) or a
@@ -279,7 +343,7 @@ public struct SiteWriter {
             var info = stat()
             let exists = lstat(output, &info) == 0
             if exists && ((info.st_mode & S_IFMT) != S_IFDIR || !writer.exchanges) { return nil }
-            var exchange = SiteExchange(output: output, staging: staging, stale: stale, hook: writer.beforeCommitStep)
+            var exchange = SiteExchange(output: output, staging: staging, stale: stale, staged: changed, hook: writer.beforeCommitStep)
             do {
                 if exists { try exchange.fill() }
                 SiteWriter.lap("carry over")
@@ -301,11 +365,14 @@ public struct SiteWriter {
                 throw writer.unpublished(error)
             }
             // Published. The switch made durable, then the previous site (now under the
-            // staging name) removed; a signal no longer stops anything.
+            // staging name) kept as the spare for the next build; a signal no longer stops anything.
             SiteExchange.syncFolder(PathNames.parent(output))
             SiteWriter.lap("switch")
-            if exists { TreeRemoval.remove(staging, step: { SiteWriter.step() }) }
-            SiteWriter.lap("removal")
+            if exists {
+                SiteWriter.step()
+                if rename(staging, writer.workFolders().spare) != 0 { TreeRemoval.remove(staging) }
+            }
+            SiteWriter.lap("spare")
             return exchange
         }
     }
@@ -324,11 +391,12 @@ public struct SiteWriter {
 
     /// The staging and backup folders of this process: hidden and beside the output (so they are
     /// on its file system, and a new output is the staging folder renamed), or inside it when it
-    /// is a mount point or the folder above it is not writable.
-    func workFolders() -> (staging: String, backup: String) {
+    /// is a mount point or the folder above it is not writable; and the spare (the site before
+    /// the output's, `SiteExchange`), which only a switch beside the output uses.
+    func workFolders() -> (staging: String, backup: String, spare: String) {
         let (folder, prefix) = workFolderPlace()
         let start = (folder.isEmpty ? "" : folder + "/") + prefix
-        return (start + "staging-\(getpid())", start + "backup-\(getpid())")
+        return (start + "staging-\(getpid())", start + "backup-\(getpid())", start + OutputLock.spareName)
     }
 
     /// The folder that holds the work folders and the lock, and the start of their names:
@@ -345,7 +413,7 @@ public struct SiteWriter {
 
     /// The names of work folders and the lock inside an output (`workFolderPlace()`).
     static func isWorkFolder(_ name: String) -> Bool {
-        name.hasPrefix(".sitegen-staging-") || name.hasPrefix(".sitegen-backup-") || name == ".sitegen-lock"
+        name.hasPrefix(".sitegen-staging-") || name.hasPrefix(".sitegen-backup-") || name == ".sitegen-lock" || name == ".sitegen-" + OutputLock.spareName
     }
 
 }

@@ -26,9 +26,10 @@ enum TreeRemoval {
 
     /// Removes every entry of the open folder `fd` (which stays open).
     static func removeEntries(of fd: Int32, step: () -> Void = {}) {
-        for (name, isFolder) in DirectoryEntries.list(fd) {
+        for entry in DirectoryEntries.list(fd) {
             step()
-            if isFolder {
+            let name = entry.name
+            if entry.isFolder {
                 let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if child >= 0 {
                     removeEntries(of: child, step: step)
@@ -44,8 +45,17 @@ enum TreeRemoval {
 
 /// The entries of an open folder, read with `readdir` on a duplicate of its descriptor.
 enum DirectoryEntries {
-    /// (name, is a folder) for each entry but `.` and `..`; a symbolic link is not a folder.
-    static func list(_ fd: Int32) -> [(name: String, isFolder: Bool)] {
+    struct Entry {
+        var name: String
+        /// A symbolic link is not a folder.
+        var isFolder: Bool
+        /// The entry's inode number (`d_ino`), which `stat` would give on the file systems the
+        /// switch runs on (ext4, XFS, Btrfs, tmpfs): two names with one number are one file.
+        var inode: UInt64
+    }
+
+    /// Every entry but `.` and `..`.
+    static func list(_ fd: Int32) -> [Entry] {
         let copy = dup(fd)
         guard copy >= 0, let dir = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -53,7 +63,7 @@ enum DirectoryEntries {
         }
         defer { closedir(dir) }
         rewinddir(dir)
-        var out: [(String, Bool)] = []
+        var out: [Entry] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
             if name == "." || name == ".." { continue }
@@ -63,7 +73,7 @@ enum DirectoryEntries {
                 var info = stat()
                 isFolder = fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
-            out.append((name, isFolder))
+            out.append(Entry(name: name, isFolder: isFolder, inode: UInt64(entry.pointee.d_ino)))
         }
         return out
     }

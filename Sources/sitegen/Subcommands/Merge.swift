@@ -25,8 +25,8 @@ extension Sitegen {
         @Option(help: "Threads that render pages (default: all cores).")
         var jobs: Int = 0
 
-        @Flag(help: "Switch an existing output over whole, as `sitegen build --atomic-switch` does.")
-        var atomicSwitch = false
+        @Flag(inversion: .prefixedNo, help: "Switch an existing output over whole, as `sitegen build` does (the default).")
+        var atomicSwitch = true
 
         func validate() throws {
             if shards.isEmpty { throw ValidationError("give the shard folders to merge.") }

@@ -239,18 +239,29 @@ import Testing
     }
 }
 
-/// `--atomic-switch` (and `atomic_switch` in sitegen.toml) publishes a rebuild by switching
-/// the whole output over: the output folder is another inode afterwards, the unchanged
-/// pages keep theirs. Without it the folder stays and only the changed files move in.
+/// A rebuild switches the whole output over by default: the output folder is another inode
+/// afterwards (the spare's: the two trees take turns), the unchanged pages keep theirs, and
+/// the previous tree stays beside it as `.public.sitegen-spare`. With `--no-atomic-switch`
+/// (or `atomic_switch = false` in sitegen.toml) the folder stays, only the changed files
+/// move in, and no spare is kept.
 @Suite struct AtomicSwitchCommandTests {
     private func inode(_ path: String) -> UInt64 {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : 0
     }
 
-    /// Builds the timeline sample into `public`, changes its title, rebuilds with `flags`;
-    /// returns whether the output folder and an unchanged feed kept their inodes.
-    private func rebuild(_ flags: [String], config: String = "") throws -> (folderKept: Bool, feedKept: Bool) {
+    struct Rebuilt {
+        /// Whether the output folder and an unchanged feed kept their inodes over the rebuild.
+        var folderKept: Bool
+        var feedKept: Bool
+        /// The inode of the spare after the rebuild (0: none), and of the output before it.
+        var spare: UInt64
+        var folderBefore: UInt64
+        var folder: String
+    }
+
+    /// Builds the timeline sample into `public`, changes its title, rebuilds with `flags`.
+    private func rebuild(_ flags: [String], config: String = "") throws -> Rebuilt {
         let folder = try TestSupport.temporaryFolder()
         try FileManager.default.copyItem(atPath: SiteTest.timelineExport, toPath: folder + "/export.json")
         try config.write(toFile: folder + "/sitegen.toml", atomically: true, encoding: .utf8)
@@ -262,25 +273,44 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try String(contentsOfFile: folder + "/public/index.html", encoding: .utf8).contains("Renamed"))
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { $0.contains("sitegen-staging") || $0.contains("sitegen-backup") },
-                "nothing left beside the output")
-        return (inode(folder + "/public") == folderBefore, inode(feed) == feedBefore)
+                "nothing left beside the output but the spare")
+        return Rebuilt(folderKept: inode(folder + "/public") == folderBefore, feedKept: inode(feed) == feedBefore,
+                       spare: inode(folder + "/.public.sitegen-spare"), folderBefore: folderBefore, folder: folder)
     }
 
-    @Test func theFlagSwitchesTheWholeOutput() throws {
-        let switched = try rebuild(["--atomic-switch"])
+    @Test func byDefaultTheWholeOutputIsSwitchedAndThePreviousTreeKept() throws {
+        let switched = try rebuild([])
         #expect(!switched.folderKept, "the output is the switched-in tree")
         #expect(switched.feedKept, "an unchanged file is carried over as a hard link")
+        #expect(switched.spare == switched.folderBefore, "the previous tree is the spare")
+        #expect(SiteTest.text(switched.folder, ".public.sitegen-spare/index.html").contains("Renamed") == false, "the spare holds the previous site")
+
+        // The next rebuild starts from the spare: the output is the first tree again.
+        let secondTree = inode(switched.folder + "/public")
+        let third = try TestSupport.sitegen(["build", "export.json", "--output", "public", "--title", "Again"], in: switched.folder)
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(inode(switched.folder + "/public") == switched.folderBefore)
+        #expect(inode(switched.folder + "/.public.sitegen-spare") == secondTree)
+        #expect(SiteTest.text(switched.folder, "public/index.html").contains("Again"))
     }
 
-    @Test func theConfigKeySwitchesTheWholeOutput() throws {
-        let switched = try rebuild([], config: "atomic_switch = true\n")
-        #expect(!switched.folderKept)
-        #expect(switched.feedKept)
-    }
-
-    @Test func byDefaultTheChangedFilesMoveIn() throws {
-        let moved = try rebuild([])
+    @Test func theFlagMovesTheChangedFilesIn() throws {
+        let moved = try rebuild(["--no-atomic-switch"])
         #expect(moved.folderKept)
         #expect(moved.feedKept)
+        #expect(moved.spare == 0, "no spare without the switch")
+    }
+
+    @Test func theConfigKeyMovesTheChangedFilesIn() throws {
+        let moved = try rebuild([], config: "atomic_switch = false\n")
+        #expect(moved.folderKept)
+        #expect(moved.feedKept)
+        #expect(moved.spare == 0)
+    }
+
+    @Test func theFlagWinsOverTheConfigKey() throws {
+        let switched = try rebuild(["--atomic-switch"], config: "atomic_switch = false\n")
+        #expect(!switched.folderKept)
+        #expect(switched.spare == switched.folderBefore)
     }
 }

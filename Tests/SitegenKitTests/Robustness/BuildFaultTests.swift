@@ -125,7 +125,7 @@ final class BuildFaultTests: XCTestCase {
         try tool("/usr/bin/mount", ["-o", "remount,size=64m", mount])
         let again = try TestSupport.sitegen(["build", new, "--output", out, "--title", "Renamed"])
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(junk(beside: out).isEmpty)
+        XCTAssertEqual(junk(beside: out), [".public.sitegen-spare"])
     }
 
     // MARK: - Signals
@@ -175,22 +175,59 @@ final class BuildFaultTests: XCTestCase {
     /// A rebuild of a 1,000-user site killed with SIGKILL (as the OOM killer stops it; a power
     /// cut stops it as suddenly) at 12 steps spread over its publication
     /// (`SITEGEN_TEST_KILL_AT`), the last step before the switch and the first after it
-    /// among them, back and forth between the two sites: each time the output is exactly
+    /// among them, back and forth between the two sites, with the spare in play (two
+    /// rebuilds to the end first, then every round's): each time the output is exactly
     /// the previous site (every file's bytes, inode and time) or exactly the new one (every
     /// file's bytes, the unchanged ones with their inode and time), which one as the step
     /// says; a reader meanwhile sees one site or the other, never a mix nor a missing page;
-    /// the next run removes what the killed one left, and a run to the end leaves nothing.
+    /// the next run makes what the killed one left its spare, and a run to the end leaves
+    /// nothing but the spare.
     func testSIGKILLAtAnyStepLeavesThePreviousSiteOrTheNew() throws {
         let base = try folder()
         let (old, new) = try exports(users: 1000)
+        try killRounds(base: base) { target, out in ["build", target == 1 ? new : old, "--output", out] }
+    }
+
+    /// The same for `sitegen merge`: two shards of each export merged into the output,
+    /// killed at 12 steps of its publication (the shards' files linked in, the switch).
+    func testSIGKILLAtAnyStepOfAMergeLeavesThePreviousSiteOrTheNew() throws {
+        let base = try folder()
+        let (old, new) = try exports(users: 1000)
+        var shards: [[String]] = []
+        for (name, export) in [("old", old), ("new", new)] {
+            shards.append(try (1...2).map { k in
+                let folder = base + "/\(name)-shard-\(k)"
+                let run = try TestSupport.sitegen(["build", export, "--shard", "\(k)/2", "--output", folder])
+                XCTAssertEqual(run.status, 0, run.stderr)
+                return folder
+            })
+        }
+        let before = try shards.flatMap { $0 }.map { try Snapshot($0) }
+        try killRounds(base: base) { target, out in ["merge"] + shards[target] + ["--output", out] }
+        // The shard folders are as they were (their files are the output's by hard link).
+        for (folder, snapshot) in zip(shards.flatMap { $0 }, before) {
+            XCTAssertEqual(try Snapshot(folder).files, snapshot.files, folder)
+        }
+    }
+
+    /// Publishes site 0 (`command(0, out)`) into `base/public`, then site 1 and site 0 again
+    /// to the end (the spare then holds a whole site), then kills publications back and
+    /// forth at 12 steps (see `testSIGKILLAtAnyStepLeavesThePreviousSiteOrTheNew`).
+    private func killRounds(base: String, _ command: (_ target: Int, _ out: String) -> [String]) throws {
         let out = base + "/public"
-        try build(old, out)
+        let spare = ".public.sitegen-spare"
+        for target in [0, 1, 0] {
+            let run = try runKilled(command(target, out), at: nil)
+            XCTAssertFalse(run.killed, run.stderr)
+        }
+        XCTAssertEqual(junk(beside: out), [spare])
         let copy = base + "/copy"
         try tool("/usr/bin/cp", ["-a", out, copy])
-        // The new site, and its publication's steps each way (old to new, new to old), on a copy.
-        let forward = try runKilled(["build", new, "--output", copy], at: 0)
+        // The new site, and its publication's steps each way (old to new, new to old), on a
+        // copy (without a spare: the steps are the same, one per file of the output).
+        let forward = try runKilled(command(1, copy), at: 0)
         var sites = [try Snapshot(out), try Snapshot(copy)]
-        let backward = try runKilled(["build", old, "--output", copy], at: 0)
+        let backward = try runKilled(command(0, copy), at: 0)
         XCTAssertEqual(try Snapshot(copy).files, sites[0].files, "the same site again")
         let counts = try [forward, backward].map { run -> (steps: Int, switchAfter: Int) in
             let numbers = try XCTUnwrap(run.stderr.firstMatch(of: /sitegen-test: (\d+) publish steps, switch after step (\d+)/), run.stderr)
@@ -220,7 +257,7 @@ final class BuildFaultTests: XCTestCase {
             }
             let target = 1 - current
             reader.start()
-            let run = try runKilled(["build", target == 1 ? new : old, "--output", out], at: step)
+            let run = try runKilled(command(target, out), at: step)
             let seen = reader.stop()
             XCTAssertTrue(run.killed, "round \(round): killed at step \(step) of \(count.steps): \(run.stderr)")
             let now = try Snapshot(out)
@@ -234,19 +271,20 @@ final class BuildFaultTests: XCTestCase {
             XCTAssertEqual(touched.count, 0, "round \(round), step \(step): \(touched.prefix(3)) replaced or touched")
             XCTAssertEqual(seen.mixed, 0, "round \(round): a reader saw \(seen.mixed) mixes of the two sites")
             XCTAssertEqual(seen.missing, 0, "round \(round): a reader missed index.html \(seen.missing) times")
-            // Left: at most the killed run's staging folder and its lock file; what the runs
-            // before it left was removed.
+            // Left: at most the killed run's staging folder, the spare and the lock file;
+            // what the runs before it left was made the spare.
             let left = Set(junk(beside: out))
-            XCTAssertTrue(left.isSubset(of: [".public.sitegen-staging-\(run.pid)", ".public.sitegen-lock"]), "round \(round): \(left)")
+            XCTAssertTrue(left.isSubset(of: [".public.sitegen-staging-\(run.pid)", spare, ".public.sitegen-lock"]), "round \(round): \(left)")
+            XCTAssertEqual(left.count { $0.hasPrefix(".public.sitegen-staging-") || $0 == spare }, 1, "round \(round): one spare tree: \(left)")
             sites[expected] = now
             current = expected
         }
-        // A run to the end: the other site, nothing left.
+        // A run to the end: the other site, nothing left but the spare.
         let target = 1 - current
-        let done = try runKilled(["build", target == 1 ? new : old, "--output", out], at: nil)
+        let done = try runKilled(command(target, out), at: nil)
         XCTAssertFalse(done.killed, done.stderr)
         XCTAssertEqual(try Snapshot(out).files, sites[target].files)
-        XCTAssertEqual(junk(beside: out), [])
+        XCTAssertEqual(junk(beside: out), [spare])
     }
 
     /// Reads `sample` (paths relative to `out`) again and again from another thread while
@@ -382,7 +420,7 @@ final class BuildFaultTests: XCTestCase {
         cleanups.append { try? FileManager.default.removeItem(atPath: base + "/" + left[2]) }
         let run = try TestSupport.sitegen(["build", new, "--output", out])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(junk(beside: out), [left[2]], "only the live process's folder is left")
+        XCTAssertEqual(junk(beside: out), [".public.sitegen-spare", left[2]], "only the live process's folder is left, and the spare (the dead staging folder made it, then the switch)")
     }
 
     // MARK: - audit --fix --in-place
@@ -495,7 +533,7 @@ final class BuildFaultTests: XCTestCase {
         XCTAssertEqual([summary.written, summary.unchanged, summary.removed], [4, 1, 1])
         XCTAssertEqual(String(decoding: try bytes(out + "/new/x/added.html"), as: UTF8.self), "added")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/gone.html"))
-        XCTAssertTrue(junk(beside: out).isEmpty)
+        XCTAssertEqual(junk(beside: out), exchanges ? [".public.sitegen-spare"] : [])
     }
 
     enum Fault { case error, signal }

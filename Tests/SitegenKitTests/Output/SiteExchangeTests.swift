@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The switch with its spare (`SiteExchange`): rebuilds in a row publish exactly each new
+/// site, whatever the spare holds (what the previous build left, or anything a person or a
+/// killed build put there), keep unchanged files' inodes, carry over files added to the
+/// output by hand, and leave the previous tree as the spare.
+@Suite struct SiteExchangeTests {
+    /// Paths a site of these tests may hold; some are a file in one site and a folder in another.
+    static let universe = ["index.html", "a.html", "d/same.html", "d/e/page.html", "d/e", "gone.html", "gone.html/index.html",
+                           "new/x/added.html", "new/x", "p/1/index.html", "p/2/index.html", "p/2/photo.webp"]
+
+    /// A small deterministic generator (SplitMix64).
+    struct Random: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    /// A site: some paths of `universe`, none of them a folder of another, each with one of
+    /// two texts.
+    static func site(_ random: inout Random) -> [String: String] {
+        var site: [String: String] = [:]
+        for path in universe.shuffled(using: &random) where random.next(3) > 0 {
+            let clash = site.keys.contains { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }
+            if !clash { site[path] = "\(path) \(random.next(2))" }
+        }
+        return site
+    }
+
+    private func publish(_ site: [String: String], into out: String, inputs: String) throws -> SiteWriter.Summary {
+        var writer = SiteWriter(output: out)
+        writer.exchanges = true
+        let files = site.keys.sorted().map { RenderedFile(path: $0, bytes: Array(site[$0]!.utf8), source: "test") }
+        return try writer.publish(files, inputs: inputs, previous: writer.previousManifest())
+    }
+
+    /// Path → (text, inode) of every file below `root`, and its folders.
+    private func tree(_ root: String) throws -> (files: [String: (text: String, inode: UInt64)], folders: Set<String>) {
+        var files: [String: (String, UInt64)] = [:]
+        var folders: Set<String> = []
+        for case let path as String in FileManager.default.enumerator(atPath: root)! {
+            var info = stat()
+            guard lstat(root + "/" + path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                folders.insert(path)
+            } else {
+                files[path] = (try String(contentsOfFile: root + "/" + path, encoding: .utf8), UInt64(info.st_ino))
+            }
+        }
+        return (files, folders)
+    }
+
+    /// Changes the spare as a person or a killed build might: a file added, one replaced by
+    /// other bytes, one removed, a folder where a file was, a file where a folder was.
+    private func tamper(_ spare: String, _ random: inout Random) throws {
+        let (files, folders) = try tree(spare)
+        let fm = FileManager.default
+        switch random.next(5) {
+        case 0:
+            try "junk".write(toFile: spare + "/junk.html", atomically: false, encoding: .utf8)
+        case 1:
+            if let path = files.keys.sorted().first(where: { $0 != SiteWriter.manifestName }) {
+                try fm.removeItem(atPath: spare + "/" + path)
+                try "other bytes".write(toFile: spare + "/" + path, atomically: false, encoding: .utf8)
+            }
+        case 2:
+            if let path = files.keys.sorted().last { try fm.removeItem(atPath: spare + "/" + path) }
+        case 3:
+            if let path = files.keys.sorted().first(where: { $0 != SiteWriter.manifestName }) {
+                try fm.removeItem(atPath: spare + "/" + path)
+                try fm.createDirectory(atPath: spare + "/" + path + "/inner", withIntermediateDirectories: true)
+                try "x".write(toFile: spare + "/" + path + "/inner/x.html", atomically: false, encoding: .utf8)
+            }
+        default:
+            if let folder = folders.sorted().first {
+                try fm.removeItem(atPath: spare + "/" + folder)
+                try "a file now".write(toFile: spare + "/" + folder, atomically: false, encoding: .utf8)
+            }
+        }
+    }
+
+    /// Property: 40 sites in a row per seed, the spare changed before every other one. After
+    /// each publication the output holds exactly the site plus the file added by hand, its
+    /// unchanged files are the previous output's (same inode), and the spare is the previous
+    /// output's tree.
+    @Test(arguments: [1, 2, 3, 4])
+    func rebuildsInARowPublishExactlyEachSite(seed: Int) throws {
+        var random = Random(state: UInt64(seed))
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        let spare = base + "/.public.sitegen-spare"
+        var previous = Self.site(&random)
+        _ = try publish(previous, into: out, inputs: "0")
+        try "example.com\n".write(toFile: out + "/CNAME", atomically: false, encoding: .utf8)
+        for round in 1...40 {
+            if round % 2 == 0, FileManager.default.fileExists(atPath: spare) { try tamper(spare, &random) }
+            let before = try tree(out)
+            var folderInfo = stat()
+            lstat(out, &folderInfo)
+            let site = Self.site(&random)
+            let summary = try publish(site, into: out, inputs: "\(round)")
+            let after = try tree(out)
+
+            var expected = site
+            expected["CNAME"] = "example.com\n"
+            #expect(Set(after.files.keys) == Set(expected.keys).union([SiteWriter.manifestName]), "round \(round)")
+            for (path, text) in expected {
+                #expect(after.files[path]?.text == text, "round \(round): \(path)")
+            }
+            for (path, text) in expected where previous[path] == text || path == "CNAME" {
+                #expect(after.files[path]?.inode == before.files[path]?.inode, "round \(round): \(path) kept its inode")
+            }
+            // Folders: those of the site's paths, no more.
+            let folders = Set(expected.keys.flatMap { path in
+                path.split(separator: "/").dropLast().indices.map { path.split(separator: "/")[...$0].joined(separator: "/") }
+            })
+            #expect(after.folders == folders, "round \(round)")
+            let written = site.keys.count { previous[$0] != site[$0] }
+            #expect(summary.written == written, "round \(round)")
+            #expect(summary.removed == previous.keys.count { site[$0] == nil }, "round \(round)")
+            // The previous output's tree is the spare.
+            var spareInfo = stat()
+            #expect(lstat(spare, &spareInfo) == 0 && spareInfo.st_ino == folderInfo.st_ino, "round \(round)")
+            previous = site
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: base).sorted()
+        #expect(left == [".public.sitegen-spare", "public"])
+    }
+
+    /// A folder's permissions changed by hand in the output are the new tree's, with the
+    /// spare as without it; the output's own permissions too.
+    @Test func folderPermissionsAreTheOutputs() throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        let site = ["d/a.html": "a", "index.html": "1"]
+        _ = try publish(site, into: out, inputs: "1")
+        for round in 2...4 {
+            chmod(out + "/d", 0o750)
+            chmod(out, 0o711)
+            _ = try publish(site.merging(["index.html": "\(round)"]) { $1 }, into: out, inputs: "\(round)")
+            var info = stat()
+            stat(out + "/d", &info)
+            #expect(info.st_mode & 0o7777 == 0o750, "round \(round)")
+            stat(out, &info)
+            #expect(info.st_mode & 0o7777 == 0o711, "round \(round)")
+        }
+    }
+
+    /// A killed build's staging folder becomes the spare when there is none, and the next
+    /// switch publishes exactly the new site from it.
+    @Test func aDeadBuildsStagingFolderBecomesTheSpare() throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        _ = try publish(["index.html": "1", "u/a/index.html": "a"], into: out, inputs: "1")
+        // A pid that is gone: a process that ran and ended.
+        let dead = Process()
+        dead.executableURL = URL(fileURLWithPath: "/bin/true")
+        try dead.run()
+        dead.waitUntilExit()
+        let left = base + "/.public.sitegen-staging-\(dead.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: left + "/u/b", withIntermediateDirectories: true)
+        try "half".write(toFile: left + "/u/b/index.html", atomically: false, encoding: .utf8)
+        try "half".write(toFile: left + "/index.html", atomically: false, encoding: .utf8)
+        let leftInode = try #require(try FileManager.default.attributesOfItem(atPath: left)[.systemFileNumber] as? Int)
+
+        _ = try publish(["index.html": "2", "u/a/index.html": "a", "u/c/index.html": "c"], into: out, inputs: "2")
+        let after = try tree(out)
+        #expect(Set(after.files.keys) == ["index.html", "u/a/index.html", "u/c/index.html", SiteWriter.manifestName])
+        #expect(after.files["index.html"]?.text == "2")
+        let outInode = try #require(try FileManager.default.attributesOfItem(atPath: out)[.systemFileNumber] as? Int)
+        #expect(outInode == leftInode, "the dead build's folder, made the spare, is the new output")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base).sorted() == [".public.sitegen-spare", "public"])
+    }
+}
