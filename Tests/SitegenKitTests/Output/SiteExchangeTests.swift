@@ -183,4 +183,39 @@ import Glibc
         #expect(outInode == leftInode, "the dead build's folder, made the spare, is the new output")
         #expect(try FileManager.default.contentsOfDirectory(atPath: base).sorted() == [".public.sitegen-spare", "public"])
     }
+
+    /// A shard given `--previous` starts its manifest from that site's (`elsewhere`): the
+    /// files it removes are those of its own folder's last build that it no longer makes,
+    /// not every file of that site outside the shard (which its folder never held, or holds
+    /// only because someone put them there). Both ways of publishing.
+    @Test(arguments: [true, false])
+    func aShardGivenAnotherSitesManifestRemovesOnlyItsOwnStaleFiles(exchanges: Bool) throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/shard-1"
+        func files(_ paths: [String]) -> [RenderedFile] { paths.map { RenderedFile(path: $0, bytes: Array($0.utf8), source: "s") } }
+        // The published site: its manifest lists 200 pages.
+        var site = SiteWriter(output: base + "/public")
+        _ = try site.publish(files((0..<200).map { "u/\($0)/index.html" }), inputs: "site", previous: nil)
+        let siteManifest = try #require(site.previousManifest())
+
+        var writer = SiteWriter(output: out)
+        writer.exchanges = exchanges
+        var first = try writer.beginPublication(inputs: "site shard 1/2", previous: siteManifest, elsewhere: true)
+        try first.stage(files(["u/0/index.html", "u/1/index.html"]))
+        _ = try first.finish()
+        // Put there by hand: a page of the site outside this shard.
+        try FileManager.default.createDirectory(atPath: out + "/u/150", withIntermediateDirectories: true)
+        try "mine".write(toFile: out + "/u/150/index.html", atomically: false, encoding: .utf8)
+
+        var again = SiteWriter(output: out)
+        again.exchanges = exchanges
+        var second = try again.beginPublication(inputs: "site shard 1/2", previous: siteManifest, elsewhere: true)
+        try second.stage(files(["u/0/index.html"]))
+        let summary = try second.finish()
+        #expect(summary.removed == 1, "u/1/index.html, the shard's own page it no longer makes")
+        #expect(!FileManager.default.fileExists(atPath: out + "/u/1/index.html"))
+        #expect(try String(contentsOfFile: out + "/u/150/index.html", encoding: .utf8) == "mine")
+        let manifest = try #require(again.previousManifest())
+        #expect(manifest.paths == ["u/0/index.html"])
+    }
 }
