@@ -45,7 +45,7 @@ struct BuildOptions: ParsableArguments {
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Switch an existing output over whole (default: `atomic_switch` in sitegen.toml, else on).",
-        discussion: "A reader, a kill or a power cut then sees the old site or the new one, never a mix; the site before it stays beside the output as its spare (.NAME.sitegen-spare, mostly hard links), so a rebuild costs a link per changed file (docs/robustness.md). With --no-atomic-switch, changed files are moved in one by one, all or nothing, and no spare is kept."))
+        discussion: "A reader, a kill or a power cut then sees the old site or the new one, never a mix; the site before it stays beside the output as its spare (.NAME.sitegen-spare, mostly hard links), so a rebuild links only what changed, after reading both trees' folders (docs/robustness.md). With --no-atomic-switch, changed files are moved in one by one, all or nothing, and no spare is kept."))
     var atomicSwitch: Bool?
 
     @Option(help: "The site's title (default: \(SiteConfig.Default.title)).")

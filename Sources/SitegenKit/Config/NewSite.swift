@@ -90,8 +90,8 @@ public enum NewSite {
     # An existing output is switched over whole, so that a web server, a kill or a power
     # cut sees the old site or the new one, never a mix; the site before it stays beside
     # the output as .public.sitegen-spare (mostly hard links of the same files), so that
-    # the next switch costs what changed (docs/robustness.md). Off, changed files are
-    # moved in one by one, all or nothing, and no spare is kept.
+    # the next switch links only what changed (docs/robustness.md). Off, changed files
+    # are moved in one by one, all or nothing, and no spare is kept.
     # atomic_switch = false
 
     # How to read the export. The dialect is detected when it is not given. The variants

@@ -14,17 +14,11 @@ import Glibc
     static let universe = ["index.html", "a.html", "d/same.html", "d/e/page.html", "d/e", "gone.html", "gone.html/index.html",
                            "new/x/added.html", "new/x", "p/1/index.html", "p/2/index.html", "p/2/photo.webp"]
 
-    /// A small deterministic generator (SplitMix64).
+    /// The tests' deterministic generator, with a bounded draw.
     struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
+        var rng: TemplateEngineRandomEquivalenceTests.SplitMix
+        init(state: UInt64) { rng = .init(state: state) }
+        mutating func next() -> UInt64 { rng.next() }
         mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     }
 
