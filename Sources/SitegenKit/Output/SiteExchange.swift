@@ -45,9 +45,8 @@ struct SiteExchange {
     /// their path (16 bytes each, not the path: a cold build stages every file).
     let staged: Set<ContentHash>
     let hook: ((String) throws -> Void)?
-    /// Files of the previous build left out because this one does not produce them (the
-    /// summary's `removed`).
-    var removed: Int { stale.count }
+    /// Files of the previous site left out because they are stale (the summary's `removed`).
+    private(set) var removed = 0
     /// Hard links made and entries removed in the staging folder (the work `fill` did).
     private(set) var linked = 0
     private(set) var unlinked = 0
@@ -112,14 +111,19 @@ struct SiteExchange {
             let there = mine.removeValue(forKey: name)
             if entry.isFolder {
                 if let there, !there.isFolder {
-                    // This build made a file of that name: nothing to carry over.
-                    if staged.contains(SiteExchange.key(path)) { continue }
+                    // This build made a file of that name: nothing to carry over (what the
+                    // folder held of the previous build is left out).
+                    if staged.contains(SiteExchange.key(path)) {
+                        removed += stale.count { $0.hasPrefix(path + "/") }
+                        continue
+                    }
                     try remove(new, name, path)
                 }
                 try carryFolder(old, new, name, path, made: there == nil || !there!.isFolder)
                 continue
             }
             if !stale.isEmpty && stale.contains(path) {
+                removed += 1
                 if let there, !staged.contains(SiteExchange.key(path)) { try clear(new, there, path) }
                 continue
             }
