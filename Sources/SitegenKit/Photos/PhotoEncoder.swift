@@ -54,8 +54,9 @@ enum PhotoEncoder {
             let jpegWidths = Set(PhotoSettings.widths(.jpeg, forWidth: width))
 
             // The widest variant, decoded once (shrink-on-load, upright, sRGB), kept in memory.
+            let shrink = loader == "jpeg" ? PhotoSettings.jpegShrink(ofWidth: width, target: widths.last!) : 1
             var decoded: OpaquePointer?
-            guard sitegen_vips_thumbnail(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(widths.last!), &decoded) == 0,
+            guard sitegen_vips_thumbnail(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(widths.last!), Int32(shrink), &decoded) == 0,
                   let decoded else { return .failure(.undecodable) }
             var flat: OpaquePointer?
             let converted = sitegen_vips_srgb8(decoded, &flat)
@@ -66,7 +67,7 @@ enum PhotoEncoder {
             guard let widest else { return .failure(.undecodable) }
             sitegen_vips_drop_metadata(widest)
 
-            // Each narrower width resized once into memory, from a wider one
+            // Each narrower width resized once into memory, from the next wider one
             // (`PhotoSettings.resizeSource`): its savers, the narrower widths and the
             // average read it.
             var made: [Int: OpaquePointer] = [widths.last!: widest]
@@ -85,7 +86,8 @@ enum PhotoEncoder {
                     made[variantWidth] = copy
                 }
                 let image = made[variantWidth]!
-                guard let webp = save(image, sitegen_vips_webp, quality: PhotoSettings.webpQuality) else { return .failure(.undecodable) }
+                guard let webp = save(image, { sitegen_vips_webp($0, $1, Int32(PhotoSettings.webpEffort), $2, $3) },
+                                      quality: PhotoSettings.webpQuality) else { return .failure(.undecodable) }
                 files.append((picture.path(variantWidth, .webp), WebPMetadata.strip(webp)))
                 if jpegWidths.contains(variantWidth) {
                     guard let jpeg = save(image, sitegen_vips_jpeg, quality: PhotoSettings.jpegQuality) else { return .failure(.undecodable) }

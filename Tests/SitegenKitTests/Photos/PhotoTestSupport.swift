@@ -36,13 +36,18 @@ enum PhotoTest {
         return bytes.withUnsafeBytes { raw -> Pixels? in
             guard let image = sitegen_vips_header(raw.baseAddress, raw.count) else { return nil }
             defer { sitegen_vips_unref(image) }
-            var size = 0
-            guard let memory = sitegen_vips_pixels(image, &size) else { return nil }
-            defer { sitegen_vips_free(memory) }
-            return Pixels(width: Int(sitegen_vips_width(image)), height: Int(sitegen_vips_height(image)),
-                          bands: Int(sitegen_vips_bands(image)),
-                          data: [UInt8](UnsafeRawBufferPointer(start: memory, count: size)))
+            return pixels(image)
         }
+    }
+
+    /// The pixels of an image libvips holds.
+    static func pixels(_ image: OpaquePointer) -> Pixels? {
+        var size = 0
+        guard let memory = sitegen_vips_pixels(image, &size) else { return nil }
+        defer { sitegen_vips_free(memory) }
+        return Pixels(width: Int(sitegen_vips_width(image)), height: Int(sitegen_vips_height(image)),
+                      bands: Int(sitegen_vips_bands(image)),
+                      data: [UInt8](UnsafeRawBufferPointer(start: memory, count: size)))
     }
 
     /// The markers of a JPEG's segments before its scan data (APPn, COM, DQT, SOF, …).
