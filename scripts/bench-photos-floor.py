@@ -7,7 +7,7 @@ as sitegen runs its photo stage.
 
 WORK holds photo-1.jpg .. photo-COUNT.jpg and the build's site/; every photo is the same
 size, so each has the same variants: the widths and formats (`<key>-<width>.<ext>`) of any
-one's files under site/assets/img/. Qualities and the WebP effort are read from
+one's files under site/assets/img/. Qualities and the WebP efforts are read from
 Sources/SitegenKit/Photos/PhotoSettings.swift; the savers' options are vips.c's. The work is
 PhotoEncoder's: the widest variant shrunk on load (a JPEG decoded at half size as
 `PhotoSettings.jpegShrink` says), upright, in sRGB and in memory, each narrower width
@@ -75,7 +75,8 @@ def encode(job):
             # From the next wider one (PhotoSettings.resizeSource).
             made[w] = made[min(m for m in made if m > w)].thumbnail_image(w, height=MAX, size="down").copy_memory()
         if (w, "webp") in wanted:
-            total += len(made[w].webpsave_buffer(Q=webp_q, effort=effort, strip=True))
+            # PhotoSettings.webpEffort(forWidth:): the small effort below the small width.
+            total += len(made[w].webpsave_buffer(Q=webp_q, effort=effort[1] if w < effort[2] else effort[0], strip=True))
         if (w, "jpg") in wanted:
             total += len(made[w].jpegsave_buffer(Q=jpeg_q, strip=True, optimize_coding=True, interlace=True))
     return total
@@ -86,7 +87,7 @@ def main():
     processes = int(sys.argv[3]) if len(sys.argv) > 3 else os.cpu_count()
     settings = open(os.path.join(REPO, "Sources", "SitegenKit", "Photos", "PhotoSettings.swift")).read()
     webp_q, jpeg_q = setting(settings, "webpQuality"), setting(settings, "jpegQuality")
-    effort = setting(settings, "webpEffort", 4)
+    effort = (setting(settings, "webpEffort", 4), setting(settings, "webpSmallEffort", 4), setting(settings, "webpSmallWidth", 0))
     wanted = variants(work, count)
     jobs = [(os.path.join(work, "photo-%d.jpg" % i), wanted, webp_q, jpeg_q, effort) for i in range(1, count + 1)]
     began = time.time()

@@ -86,7 +86,8 @@ enum PhotoEncoder {
                     made[variantWidth] = copy
                 }
                 let image = made[variantWidth]!
-                guard let webp = save(image, { sitegen_vips_webp($0, $1, Int32(PhotoSettings.webpEffort), $2, $3) },
+                let effort = Int32(PhotoSettings.webpEffort(forWidth: variantWidth))
+                guard let webp = save(image, { sitegen_vips_webp($0, $1, effort, $2, $3) },
                                       quality: PhotoSettings.webpQuality) else { return .failure(.undecodable) }
                 files.append((picture.path(variantWidth, .webp), WebPMetadata.strip(webp)))
                 if jpegWidths.contains(variantWidth) {

@@ -30,15 +30,19 @@
 ///
 /// - The WebPs at effort 2 (libwebp's method 2: no rate-distortion optimisation) take 43%
 ///   of the time (12 real photos, the six widths: 66 ms instead of 151; the camera photo:
-///   160 instead of 371). At the same quality that makes 3.6% more bytes, so the quality
-///   is lowered until no width grows: at 70 each width is smaller than effort 4 at 75 was
-///   (-0.9% in all, 1280 px: 39,859 bytes against 40,245), for 0.56 dB less PSNR
-///   (39.48 → 38.92 dB at 1280 px) and SSIM 0.9763 → 0.9736 (luma, 7x7 windows), each
-///   against the resized image it encodes. Effort 3 is as slow as 4; 1 and 0 make 18% and
-///   30% more bytes at the same quality; `preset=photo` saves 0.1% of the bytes for 0.6 dB
-///   less PSNR; `smart_subsample` costs 2.6 times the time: none of them taken. (Measured on
-///   the photos of Debian's mate-backgrounds and ukui-wallpapers, 1600 to 2560 px wide, and
-///   on scripts/bench-photos' camera-sized ones, where effort 2 at 70 makes 12% fewer bytes.)
+///   160 instead of 371). At the same quality that makes 3.6% more bytes, and from photo to
+///   photo the bytes of effort 2 and 4 differ by up to 3% either way, so the quality is
+///   lowered until no width of any of the 12 photos grows: at 68 each width is 2.0 to 3.0%
+///   smaller than effort 4 at 75 was (each photo at least 0.4% smaller), for 0.64 dB less
+///   PSNR (39.48 → 38.84 dB at 1280 px, 35.31 → 34.66 at 320) and SSIM 0.976 → 0.973 at
+///   1280 px, 0.972 → 0.966 at 320 (luma, 7x7 windows), each against the resized image it
+///   encodes. Effort 3 is as slow as 4; 1 and 0 make 18% and 30% more bytes at the same
+///   quality; `preset=photo` saves 0.1% of the bytes for 0.6 dB less PSNR;
+///   `smart_subsample` costs 2.6 times the time: none of them taken. (Measured on the
+///   photos of Debian's mate-backgrounds and ukui-wallpapers, 1600 to 2560 px wide, and on
+///   scripts/bench-photos' camera-sized ones, where the bytes drop 14%.) Variants narrower
+///   than `webpSmallWidth` keep effort 4: they encode in under 6 ms, and on small, flat
+///   images (a 200 px photo, an icon) effort 2 made 9% more bytes.
 /// - A JPEG is decoded at half size when that is still as wide as the widest variant
 ///   (`jpegShrink`): 107 ms instead of 143.
 /// - Each narrower width is resized from the next wider one (`resizeSource`): 68 ms.
@@ -53,9 +57,12 @@ public enum PhotoSettings {
     /// The JPEG widths (the `<img src>` fallbacks: a tile's, the post page's), narrowest
     /// first; each is one of `widths`, so the JPEG is saved from the same resized image.
     public static let jpegWidths = [480, 1280]
-    public static let webpQuality = 70
-    /// libwebp's method, from 0 (fastest) to 6: see above.
+    public static let webpQuality = 68
+    /// libwebp's method, from 0 (fastest) to 6, for the variants at least `webpSmallWidth`
+    /// wide, and `webpSmallEffort` for the narrower ones: see above.
     public static let webpEffort = 2
+    public static let webpSmallEffort = 4
+    public static let webpSmallWidth = 320
     public static let jpegQuality = 80
     /// A photo whose header claims more pixels than this (100 megapixels, e.g. 12000x8000)
     /// is not decoded: a decompression bomb such as a 20000x20000 JPEG is a warning.
@@ -65,7 +72,7 @@ public enum PhotoSettings {
 
     /// Identifies the settings (part of every variant's name).
     static let fingerprint = ContentHash(
-        "photos \(version) webp \(widths) \(webpQuality) \(webpEffort) jpeg \(jpegWidths) \(jpegQuality)")
+        "photos \(version) webp \(widths) \(webpQuality) \(webpEffort) \(webpSmallEffort) \(webpSmallWidth) jpeg \(jpegWidths) \(jpegQuality)")
 
     /// The widths a photo `width` pixels wide (upright) is published at as WebP: the widths
     /// narrower than it, then its own width when it is narrower than the widest.
@@ -80,6 +87,9 @@ public enum PhotoSettings {
         let widest = min(width, set.last!)
         return set.filter { $0 < widest } + [widest]
     }
+
+    /// The WebP effort of a variant `width` pixels wide.
+    static func webpEffort(forWidth width: Int) -> Int { width < webpSmallWidth ? webpSmallEffort : webpEffort }
 
     /// How much a JPEG `width` pixels wide (upright) is shrunk as it is decoded, for a
     /// widest variant `target` pixels wide: 2 (libjpeg's scaled IDCT: half the rows and

@@ -43,6 +43,11 @@ import Testing
         #expect(sources([240, 320, 400]) == [320: 400, 240: 320])
     }
 
+    /// Effort 2 from 320 px on, libwebp's default (4) for the narrower variants.
+    @Test func narrowVariantsKeepTheDefaultEffort() {
+        #expect([160, 200, 240, 319, 320, 480, 1280].map(PhotoSettings.webpEffort(forWidth:)) == [4, 4, 4, 4, 2, 2, 2])
+    }
+
     /// A JPEG is decoded at half size when half is still as wide as its widest variant and
     /// libvips' thumbnail would decode it whole (under 4 times as wide).
     @Test func aJPEGIsDecodedAtHalfSizeWhenHalfIsWideEnough() {
