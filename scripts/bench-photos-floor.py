@@ -65,7 +65,7 @@ def decode(data, target):
 
 
 def encode(job):
-    path, wanted, webp_q, jpeg_q, effort = job
+    path, wanted, webp_q, jpeg_q, effort, small = job
     widths = sorted({w for w, _ in wanted}, reverse=True)
     data = open(path, "rb").read()
     made = {widths[0]: decode(data, widths[0]).colourspace("srgb").copy_memory()}
@@ -75,8 +75,9 @@ def encode(job):
             # From the next wider one (PhotoSettings.resizeSource).
             made[w] = made[min(m for m in made if m > w)].thumbnail_image(w, height=MAX, size="down").copy_memory()
         if (w, "webp") in wanted:
-            # PhotoSettings.webpEffort(forWidth:): the small effort below the small width.
-            total += len(made[w].webpsave_buffer(Q=webp_q, effort=effort[1] if w < effort[2] else effort[0], strip=True))
+            # PhotoSettings.webp(forWidth:): the small quality and effort below the small width.
+            q, e = (small[1], small[2]) if w < small[0] else (webp_q, effort)
+            total += len(made[w].webpsave_buffer(Q=q, effort=e, strip=True))
         if (w, "jpg") in wanted:
             total += len(made[w].jpegsave_buffer(Q=jpeg_q, strip=True, optimize_coding=True, interlace=True))
     return total
@@ -87,9 +88,10 @@ def main():
     processes = int(sys.argv[3]) if len(sys.argv) > 3 else os.cpu_count()
     settings = open(os.path.join(REPO, "Sources", "SitegenKit", "Photos", "PhotoSettings.swift")).read()
     webp_q, jpeg_q = setting(settings, "webpQuality"), setting(settings, "jpegQuality")
-    effort = (setting(settings, "webpEffort", 4), setting(settings, "webpSmallEffort", 4), setting(settings, "webpSmallWidth", 0))
+    small = (setting(settings, "webpSmallWidth", 0), setting(settings, "webpSmallQuality"), setting(settings, "webpSmallEffort"))
+    effort = setting(settings, "webpEffort", 4)
     wanted = variants(work, count)
-    jobs = [(os.path.join(work, "photo-%d.jpg" % i), wanted, webp_q, jpeg_q, effort) for i in range(1, count + 1)]
+    jobs = [(os.path.join(work, "photo-%d.jpg" % i), wanted, webp_q, jpeg_q, effort, small) for i in range(1, count + 1)]
     began = time.time()
     pool = multiprocessing.Pool(processes, initializer=start)
     sum(pool.imap_unordered(encode, jobs))

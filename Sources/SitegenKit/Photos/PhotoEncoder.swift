@@ -86,9 +86,9 @@ enum PhotoEncoder {
                     made[variantWidth] = copy
                 }
                 let image = made[variantWidth]!
-                let effort = Int32(PhotoSettings.webpEffort(forWidth: variantWidth))
-                guard let webp = save(image, { sitegen_vips_webp($0, $1, effort, $2, $3) },
-                                      quality: PhotoSettings.webpQuality) else { return .failure(.undecodable) }
+                let settings = PhotoSettings.webp(forWidth: variantWidth)
+                guard let webp = save(image, { sitegen_vips_webp($0, $1, Int32(settings.effort), $2, $3) },
+                                      quality: settings.quality) else { return .failure(.undecodable) }
                 files.append((picture.path(variantWidth, .webp), WebPMetadata.strip(webp)))
                 if jpegWidths.contains(variantWidth) {
                     guard let jpeg = save(image, sitegen_vips_jpeg, quality: PhotoSettings.jpegQuality) else { return .failure(.undecodable) }

@@ -32,8 +32,8 @@
 ///   of the time (12 real photos, the six widths: 66 ms instead of 151; the camera photo:
 ///   160 instead of 371). At the same quality that makes 3.6% more bytes, and from photo to
 ///   photo the bytes of effort 2 and 4 differ by up to 3% either way, so the quality is
-///   lowered until no width of any of the 12 photos grows: at 68 each width is 2.0 to 3.0%
-///   smaller than effort 4 at 75 was (each photo at least 0.4% smaller), for 0.64 dB less
+///   lowered until no width of any of the 12 photos grows: at 68 each width from 320 px on
+///   is 2.0 to 2.9% smaller than effort 4 at 75 was (each photo at least 0.4% smaller), for 0.64 dB less
 ///   PSNR (39.48 → 38.84 dB at 1280 px, 35.31 → 34.66 at 320) and SSIM 0.976 → 0.973 at
 ///   1280 px, 0.972 → 0.966 at 320 (luma, 7x7 windows), each against the resized image it
 ///   encodes. Effort 3 is as slow as 4; 1 and 0 make 18% and 30% more bytes at the same
@@ -41,8 +41,9 @@
 ///   `smart_subsample` costs 2.6 times the time: none of them taken. (Measured on the
 ///   photos of Debian's mate-backgrounds and ukui-wallpapers, 1600 to 2560 px wide, and on
 ///   scripts/bench-photos' camera-sized ones, where the bytes drop 14%.) Variants narrower
-///   than `webpSmallWidth` keep effort 4: they encode in under 6 ms, and on small, flat
-///   images (a 200 px photo, an icon) effort 2 made 9% more bytes.
+///   than `webpSmallWidth` keep effort 4 at 75: they encode in under 6 ms, and on small,
+///   flat images (the 200 px photo of the e2e fixtures) effort 2 made 9% more bytes, and
+///   quality 68 at effort 4 1% more.
 /// - A JPEG is decoded at half size when that is still as wide as the widest variant
 ///   (`jpegShrink`): 107 ms instead of 143.
 /// - Each narrower width is resized from the next wider one (`resizeSource`): 68 ms.
@@ -57,10 +58,11 @@ public enum PhotoSettings {
     /// The JPEG widths (the `<img src>` fallbacks: a tile's, the post page's), narrowest
     /// first; each is one of `widths`, so the JPEG is saved from the same resized image.
     public static let jpegWidths = [480, 1280]
+    /// The WebP quality and effort (libwebp's method, from 0, fastest, to 6) of the
+    /// variants at least `webpSmallWidth` wide, and of the narrower ones: see above.
     public static let webpQuality = 68
-    /// libwebp's method, from 0 (fastest) to 6, for the variants at least `webpSmallWidth`
-    /// wide, and `webpSmallEffort` for the narrower ones: see above.
     public static let webpEffort = 2
+    public static let webpSmallQuality = 75
     public static let webpSmallEffort = 4
     public static let webpSmallWidth = 320
     public static let jpegQuality = 80
@@ -72,7 +74,7 @@ public enum PhotoSettings {
 
     /// Identifies the settings (part of every variant's name).
     static let fingerprint = ContentHash(
-        "photos \(version) webp \(widths) \(webpQuality) \(webpEffort) \(webpSmallEffort) \(webpSmallWidth) jpeg \(jpegWidths) \(jpegQuality)")
+        "photos \(version) webp \(widths) \(webpQuality) \(webpEffort) \(webpSmallQuality) \(webpSmallEffort) \(webpSmallWidth) jpeg \(jpegWidths) \(jpegQuality)")
 
     /// The widths a photo `width` pixels wide (upright) is published at as WebP: the widths
     /// narrower than it, then its own width when it is narrower than the widest.
@@ -88,8 +90,10 @@ public enum PhotoSettings {
         return set.filter { $0 < widest } + [widest]
     }
 
-    /// The WebP effort of a variant `width` pixels wide.
-    static func webpEffort(forWidth width: Int) -> Int { width < webpSmallWidth ? webpSmallEffort : webpEffort }
+    /// The WebP quality and effort of a variant `width` pixels wide.
+    static func webp(forWidth width: Int) -> (quality: Int, effort: Int) {
+        width < webpSmallWidth ? (webpSmallQuality, webpSmallEffort) : (webpQuality, webpEffort)
+    }
 
     /// How much a JPEG `width` pixels wide (upright) is shrunk as it is decoded, for a
     /// widest variant `target` pixels wide: 2 (libjpeg's scaled IDCT: half the rows and

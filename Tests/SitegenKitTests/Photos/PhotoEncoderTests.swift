@@ -43,9 +43,11 @@ import Testing
         #expect(sources([240, 320, 400]) == [320: 400, 240: 320])
     }
 
-    /// Effort 2 from 320 px on, libwebp's default (4) for the narrower variants.
+    /// Effort 2 at quality 68 from 320 px on; libwebp's default effort (4) at 75 for the
+    /// narrower variants.
     @Test func narrowVariantsKeepTheDefaultEffort() {
-        #expect([160, 200, 240, 319, 320, 480, 1280].map(PhotoSettings.webpEffort(forWidth:)) == [4, 4, 4, 4, 2, 2, 2])
+        #expect([160, 200, 240, 319, 320, 480, 1280].map { PhotoSettings.webp(forWidth: $0).effort } == [4, 4, 4, 4, 2, 2, 2])
+        #expect([160, 319, 320, 1280].map { PhotoSettings.webp(forWidth: $0).quality } == [75, 75, 68, 68])
     }
 
     /// A JPEG is decoded at half size when half is still as wide as its widest variant and
