@@ -26,7 +26,9 @@
 ///
 /// Where a camera photo's time goes (3024x4032, one core, CPU ms, pyvips): the decode to
 /// 1280 px 143, the five resizes 81, the two JPEGs 44, the six WebPs at libwebp's default
-/// effort (4) 371. Three changes halve it (`scripts/bench-photos` has the figures):
+/// effort (4) 371. Three changes halve it: `scripts/bench-photos` (24 such photos, 2 cores,
+/// load 7) gave 0.761 CPU s a photo with the 12 encodes at effort 4, 0.364 now (the
+/// libvips floor 0.689 and 0.362); 1.70 and 3.71 photos/s.
 ///
 /// - The WebPs at effort 2 (libwebp's method 2: no rate-distortion optimisation) take 43%
 ///   of the time (12 real photos, the six widths: 66 ms instead of 151; the camera photo:
