@@ -62,6 +62,29 @@ extension Site {
             }
         }
 
+        /// The photos a shard publishes, by index in `model.photos`, ascending: its users'
+        /// posts' photos, and every avatar its pages show (its users', and those of the users
+        /// in their follower and following lists and of their posts' commenters), since a page
+        /// shows an avatar as its encoding turned out. An avatar that several shards' pages show
+        /// is made by each of them (the same files: merge stages the first shard's).
+        static func photos(of model: SiteModel, mine: [Bool]) -> [Int] {
+            var photos = Set<Int>()
+            func avatar(_ u: Int) { if model.users[u].avatarPhoto >= 0 { photos.insert(Int(model.users[u].avatarPhoto)) } }
+            for u in model.users.indices where mine[u] {
+                avatar(u)
+                let row = Int(model.users[u].index)
+                for i in [model.graph.followers.row(row), model.graph.following.row(row)].joined() {
+                    if let other = model.userByIndex[i] { avatar(other) }
+                }
+                for p in model.users[u].posts {
+                    let post = model.posts[p]
+                    if post.photo >= 0 { photos.insert(Int(post.photo)) }
+                    for c in post.comments { if let author = model.user(username: c.username) { avatar(author) } }
+                }
+            }
+            return photos.sorted()
+        }
+
         // MARK: The shard's record
 
         /// The file in a shard's folder (staged with its files, listed in its manifest) that

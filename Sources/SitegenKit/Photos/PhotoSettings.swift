@@ -59,7 +59,7 @@ public enum PhotoSettings {
         widths(format == .webp ? widths : jpegWidths, forWidth: width)
     }
 
-    private static func widths(_ set: [Int], forWidth width: Int) -> [Int] {
+    static func widths(_ set: [Int], forWidth width: Int) -> [Int] {
         let widest = min(width, set.last!)
         return set.filter { $0 < widest } + [widest]
     }
