@@ -198,7 +198,7 @@ import Testing
         #expect(result.skipped.isEmpty)
         let post = SiteTest.text(out, "p/-Kp1/index.html")
         #expect(post.contains("<span data-count=\"comments\">2</span>"))
-        #expect(post.contains("data-comment=\"-Kc1\"><a class=\"comment-user\" href=\"../../u/ben/\">ben</a>"))
+        #expect(post.contains(/data-comment="-Kc1"><a class="comment-user" href="..\/..\/u\/ben\/"><span class="avatar" data-avatar="[^"]+"[^>]*>.*?<\/span> ben<\/a>/))
         #expect(post.contains("data-comment=\"-Kc2\"><span class=\"comment-user\">gone</span>"), "an author who is no user: no link")
         #expect(post.contains("width=\"1080\" height=\"1350\""))
         #expect(post.contains("data-avatar=\"uA\" style=\"--hue: \(PageContexts.hue("uA"))\"><img class=\"u-photo\" src=\"https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/profile_images%2FuA.jpg?alt=media\""))
