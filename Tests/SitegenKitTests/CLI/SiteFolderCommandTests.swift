@@ -56,7 +56,7 @@ import Testing
         })
         let key = String(turned.key.split(separator: "/").last!.dropLast(".jpg".count))
         let page = SiteTest.text(out, "p/\(key)/index.html")
-        let src = try #require(page.firstMatch(of: /<img src="[.\/]*(assets\/img\/[^"]+\.jpg)"/)?.1)
+        let src = try #require(page.firstMatch(of: /<img src="[.\/]*(assets\/img\/[^"]+\.jpg)" width=/)?.1)
         let published = try #require(SampleSiteTests.jpegHeader(SiteTest.bytes(out, String(src))))
         #expect(published.width == 160 && published.height == 182 && published.orientation == 1, "\(published)")
     }

@@ -17,7 +17,7 @@ import Testing
     }
 
     /// The element a page shows for `uid`'s avatar published from `name`, at `sizes`.
-    static func published(_ uid: String, _ name: String, widths: [Int], jpeg: Int, sizes: String, photoClass: Bool = true) -> String {
+    static func published(_ uid: String, _ name: String, widths: [Int], jpeg: Int, sizes: String, photoClass: Bool = false) -> String {
         let srcset = widths.map { "../../assets/img/\(key(name))-\($0).webp \($0)w" }.joined(separator: ", ")
         return "<span class=\"avatar\" data-avatar=\"\(uid)\" style=\"--hue: \(PageContexts.hue(uid))\"><picture>"
             + "<source type=\"image/webp\" srcset=\"\(srcset)\" sizes=\"\(sizes)\">"
@@ -28,8 +28,12 @@ import Testing
         "<span class=\"avatar\" data-avatar=\"\(uid)\" style=\"--hue: \(PageContexts.hue(uid))\" aria-hidden=\"true\">\(letter)</span>"
     }
 
-    static let linked = "<span class=\"avatar\" data-avatar=\"uid-bob\" style=\"--hue: \(PageContexts.hue("uid-bob"))\">"
-        + "<img class=\"u-photo\" src=\"https://example.com/bob.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\"></span>"
+    /// bob's avatar, linked; `u-photo` in the profile header only (the h-card's photo:
+    /// a post's poster is an h-card too, whose url mf2 implies only without a u-* property).
+    static func linked(photoClass: Bool = false) -> String {
+        "<span class=\"avatar\" data-avatar=\"uid-bob\" style=\"--hue: \(PageContexts.hue("uid-bob"))\">"
+            + "<img\(photoClass ? " class=\"u-photo\"" : "") src=\"https://example.com/bob.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\"></span>"
+    }
 
     static let header = "(min-width: 736px) 150px, (max-width: 359px) 72px, 80px"
     static let annWidths = [40, 56, 80, 112, 160, 224, 320, 450]
@@ -53,32 +57,32 @@ import Testing
 
         // The profile header (the h-card's u-photo) of each kind.
         #expect(SiteTest.text(out, "u/ann/index.html").contains("<header class=\"profile h-card\">\n"
-            + Self.published("uid-ann", "gps-camera.jpg", widths: Self.annWidths, jpeg: 160, sizes: Self.header) + "\n<h1"))
-        #expect(SiteTest.text(out, "u/bob/index.html").contains("<header class=\"profile h-card\">\n" + Self.linked + "\n<h1"))
+            + Self.published("uid-ann", "gps-camera.jpg", widths: Self.annWidths, jpeg: 160, sizes: Self.header, photoClass: true) + "\n<h1"))
+        #expect(SiteTest.text(out, "u/bob/index.html").contains("<header class=\"profile h-card\">\n" + Self.linked(photoClass: true) + "\n<h1"))
         #expect(SiteTest.text(out, "u/cat/index.html").contains("<header class=\"profile h-card\">\n" + Self.initial("uid-cat", "C") + "\n<h1"))
         #expect(SiteTest.text(out, "u/dan/index.html").contains("<header class=\"profile h-card\">\n" + Self.initial("uid-dan", "D") + "\n<h1"))
         #expect(SiteTest.text(out, "u/eve/index.html").contains(
-            Self.published("uid-eve", "orientation-6.jpg", widths: Self.eveWidths, jpeg: 160, sizes: Self.header)))
+            Self.published("uid-eve", "orientation-6.jpg", widths: Self.eveWidths, jpeg: 160, sizes: Self.header, photoClass: true)))
 
         // The directory's rows (48 px), a list's owner (28 px) and rows.
         let directory = SiteTest.text(out, "index.html")
         #expect(directory.contains(Self.published("uid-ann", "gps-camera.jpg", widths: Self.annWidths, jpeg: 160, sizes: "48px")
             .replacingOccurrences(of: "../../", with: "")))
-        #expect(directory.contains(Self.linked) && directory.contains(Self.initial("uid-cat", "C")) && directory.contains(Self.initial("uid-dan", "D")))
+        #expect(directory.contains(Self.linked()) && directory.contains(Self.initial("uid-cat", "C")) && directory.contains(Self.initial("uid-dan", "D")))
         let followers = SiteTest.text(out, "u/bob/followers/index.html")
         #expect(followers.contains(Self.published("uid-ann", "gps-camera.jpg", widths: Self.annWidths, jpeg: 160, sizes: "48px")
             .replacingOccurrences(of: "../../", with: "../../../")))
-        #expect(followers.contains("<a class=\"list-owner\" href=\"../../../u/bob/\">" + Self.linked))
+        #expect(followers.contains("<a class=\"list-owner\" href=\"../../../u/bob/\">" + Self.linked()))
 
-        // The post page: the poster (36 px) and each comment's author (24 px, no u-photo:
-        // the post's h-entry has one photo).
+        // The post page: the poster (36 px) and each comment's author (24 px); the only
+        // u-photo is the post's.
         let post = SiteTest.text(out, "p/-A0postAAAAAAAAAAAAA/index.html")
         #expect(post.contains(Self.published("uid-ann", "gps-camera.jpg", widths: Self.annWidths, jpeg: 160, sizes: "36px")))
         #expect(post.contains("<a class=\"comment-user\" href=\"../../u/eve/\">"
-            + Self.published("uid-eve", "orientation-6.jpg", widths: Self.eveWidths, jpeg: 160, sizes: "24px", photoClass: false) + " eve</a>"))
-        #expect(post.contains("<a class=\"comment-user\" href=\"../../u/bob/\">" + Self.linked.replacingOccurrences(of: " class=\"u-photo\"", with: "") + " bob</a>"))
+            + Self.published("uid-eve", "orientation-6.jpg", widths: Self.eveWidths, jpeg: 160, sizes: "24px") + " eve</a>"))
+        #expect(post.contains("<a class=\"comment-user\" href=\"../../u/bob/\">" + Self.linked() + " bob</a>"))
         #expect(post.contains("<a class=\"comment-user\" href=\"../../u/dan/\">" + Self.initial("uid-dan", "D") + " dan</a>"))
-        #expect(post.matches(of: /class="u-photo"/).count == 2, "the poster's avatar and the post's photo")
+        #expect(post.matches(of: /class="u-photo"/).count == 1, "the post's photo")
         // Every user shown is one data-avatar element: the poster and four commenters.
         #expect(post.matches(of: /data-avatar="/).count == 5)
     }

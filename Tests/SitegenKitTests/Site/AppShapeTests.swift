@@ -201,7 +201,7 @@ import Testing
         #expect(post.contains(/data-comment="-Kc1"><a class="comment-user" href="..\/..\/u\/ben\/"><span class="avatar" data-avatar="[^"]+"[^>]*>.*?<\/span> ben<\/a>/))
         #expect(post.contains("data-comment=\"-Kc2\"><span class=\"comment-user\">gone</span>"), "an author who is no user: no link")
         #expect(post.contains("width=\"1080\" height=\"1350\""))
-        #expect(post.contains("data-avatar=\"uA\" style=\"--hue: \(PageContexts.hue("uA"))\"><img class=\"u-photo\" src=\"https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/profile_images%2FuA.jpg?alt=media\""))
+        #expect(post.contains("data-avatar=\"uA\" style=\"--hue: \(PageContexts.hue("uA"))\"><img src=\"https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/profile_images%2FuA.jpg?alt=media\""))
         let profile = SiteTest.text(out, "u/cy/index.html")
         #expect(profile.contains("data-avatar=\"uC\" style=\"--hue: \(PageContexts.hue("uC"))\" aria-hidden=\"true\">C</span>"))
         #expect(SiteTest.text(out, "u/ana/index.html").contains("Ana Lima"))
