@@ -118,6 +118,16 @@ import Testing
         #expect(eve.at(170, 30)[2] > 150, "no red below row 10: the square is the middle, not the top")
     }
 
+    /// With `hotlink_photos` (or no Storage copy) an avatar is linked at its URL, as posts' photos are.
+    @Test func withHotlinkEveryAvatarIsLinked() throws {
+        let export = try PhotoTest.avatarSite()
+        let out = try SiteTest.newOutput()
+        let result = try Site.build(Site.Request(export: export, output: out, templates: SiteTest.templates, hotlinkPhotos: true))
+        #expect(result.photos.encoded == 0 && result.photos.warnings.isEmpty)
+        let url = PhotoTest.storageURL("images/avatars/uid-cat.jpg").replacingOccurrences(of: "&", with: "&amp;")
+        #expect(SiteTest.text(out, "u/cat/index.html").contains("<img class=\"u-photo\" src=\"\(url)\" alt=\"\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\">"))
+    }
+
     @Test func aRebuildEncodesNoAvatar() throws {
         let export = try PhotoTest.avatarSite()
         let (out, first) = try SiteTest.build(export)
