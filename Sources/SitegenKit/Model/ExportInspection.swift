@@ -144,18 +144,27 @@ public struct ExportInspection: Sendable {
         var guesses: [(node: Schema.Node, name: String, why: String)] = []
         let uids = userIDs()
         if !isPresent(.userDetails) {
+            // Of the roots keyed mostly by users' uids, the one whose records hold the most
+            // text fields: FriendlyPix's `people/<uid>: {displayName, photoUrl}` (241 users),
+            // not its `feed/<uid>: {<postKey>: true}` (2 users, lists of post keys only).
+            var best: (name: String, users: Int, keys: Int, withText: Int)?
             doc.forEachEntry(doc.root) { member in
                 let name = doc.key(member)
                 guard doc.isObject(member), !Schema.Node.allCases.contains(where: { schema.place($0)?.root.text == name }) else { return }
-                var keys = 0, users = 0
+                var keys = 0, users = 0, withText = 0
                 doc.forEachEntry(member) { record in
                     guard doc.isObject(record) else { return }
                     keys += 1
                     if uids.contains(doc.key(record)) { users += 1 }
+                    var text = false
+                    doc.forEachChild(record) { field in if !text && doc.isString(doc.value(field)) { text = true } }
+                    if text { withText += 1 }
                 }
-                if keys > 0 && users * 2 >= keys && !guesses.contains(where: { $0.node == .userDetails }) {
-                    guesses.append((.userDetails, name, "\(Self.number(users)) of its \(Self.number(keys)) keys are users' uids"))
-                }
+                guard keys > 0, users * 2 >= keys, withText > 0 else { return }
+                if best == nil || (withText, users) > (best!.withText, best!.users) { best = (name, users, keys, withText) }
+            }
+            if let best {
+                guesses.append((.userDetails, best.name, "\(Self.number(best.users)) of its \(Self.number(best.keys)) keys are users' uids"))
             }
         }
         // Lists in each record: `users/<uid>/following`, `posts/<key>/likes`.

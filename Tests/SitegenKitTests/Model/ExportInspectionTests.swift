@@ -43,15 +43,18 @@ import Testing
 
     /// The block `inspect` prints for FriendlyPix (its guesses included), pasted into
     /// sitegen.toml, reads the export as the mapping export-format.md gives: no finding,
-    /// every post owned, every comment counted.
+    /// every post owned, every comment counted. Its `user_details` is `people` (names and
+    /// photos), not the `feed` root before it, which is keyed by the same uids but holds
+    /// lists of post keys only (the real 2016 export has both).
     @Test func theSuggestedSchemaReadsFriendlyPix() throws {
         let fixture = Self.fixture("makestagram-friendlypix")
         let block = try Self.inspect(fixture, mapping: Schema.Mapping()).schemaBlock()
         let config = try SiteConfig.parse(block, file: "sitegen.toml")
+        #expect(config.schema.nodes[.userDetails] == "people")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
         let report = Validator.audit(try ExportLoader.load(bytes: bytes, name: "x.json", mapping: config.schema))
         #expect(report.findings.isEmpty, "\(report.findings)")
-        #expect(report.index.users.count == 3 && report.index.posts.allSatisfy { $0.owner >= 0 })
+        #expect(report.index.users.count == 4 && report.index.posts.allSatisfy { $0.owner >= 0 })
         #expect(report.counts.comments.reduce(0, +) == 2)
         #expect(report.counts.likes.reduce(0, +) == 2)
         #expect(report.counts.followers.reduce(0, +) == 2)
