@@ -237,8 +237,10 @@ public struct ExportInspection: Sendable {
         switch field {
         case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL:
             return .users
-        case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .commentCount, .poster, .caption, .postOwner:
+        case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .poster, .caption, .postOwner:
             return dialect == .makestagram ? .posts : nil
+        case .commentCount:
+            return .posts
         case .imageEndpoint, .likes, .comments:
             return dialect == .timeline ? .posts : nil
         case .commentText, .commentAuthor:

@@ -167,7 +167,7 @@ extension Validator {
     /// app's and is not checked; an absent one is added in the spelling the export uses
     /// most; a record that carries two spellings (`like_count`, `likes_count`) has each
     /// checked.
-    private func checkCounter(_ counter: Counter, in record: Int32, path: () -> String,
+    func checkCounter(_ counter: Counter, in record: Int32, path: () -> String,
                               expected: Int, mismatch: FindingCode) {
         guard counter.isCarried else { return }
         let nodes = doc.members(record, counter.names)
