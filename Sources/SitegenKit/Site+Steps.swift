@@ -22,6 +22,8 @@ extension Site {
 
         /// Made by the first step.
         var templates: TemplateSet!
+        /// The theme's words in the site's language, read once by the first step.
+        var strings: Strings!
         /// The inputs the output's manifest names (its first line), nil without a manifest.
         var previousInputs: String?
         var export: Export?
@@ -84,8 +86,9 @@ extension Site.Step {
     /// inputs are the same).
     static let prepare = Site.Step(name: "prepare") { run in
         run.templates = try TemplateSet(folder: Site.templatesFolder(run.request))
-        // The site's language must be one the theme has strings for.
-        _ = try run.templates.strings(run.request.options.language)
+        // The site's language must be one the theme has strings for; they are parsed once,
+        // here (TOMLKit keeps a copy of each value it reads: about 1.6 KB a parse).
+        run.strings = try run.templates.strings(run.request.options.language)
         // One build at a time per output, from before the previous manifest is read (`OutputLock`).
         if !run.request.dryRun { try run.writer.lock() }
         run.previousInputs = run.request.dryRun ? nil : run.writer.previousInputs()
@@ -188,7 +191,7 @@ extension Site.Step {
         // The manifest is read on another thread while the renderer makes its tables (0.3 s
         // and 0.9 s of a one-bio rebuild at 100,000 users, one after the other).
         let reading = run.previous != nil ? nil : run.previousPath.map { path in InBackground { SiteWriter.Manifest.read(path) } }
-        let renderer = SiteRenderer(model: model, templates: run.templates, options: run.request.options)
+        let renderer = SiteRenderer(model: model, templates: run.templates, options: run.request.options, strings: run.strings)
         if run.previous == nil { run.previous = reading?.value() }
         let previous = run.previous
 

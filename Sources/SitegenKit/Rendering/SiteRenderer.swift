@@ -75,10 +75,11 @@ public struct SiteRenderer: Sendable {
     /// index took about 0.8 s to make, on one core, and its files 0.5 s to write out).
     private let searchIndex = MadeOnce<SearchIndex>()
 
-    /// `options.language` picks the theme's strings (`TemplateSet.strings`); a build checks
-    /// it first (`Site.build`), and a language the theme lacks falls back to English here.
-    public init(model: SiteModel, templates: TemplateSet, options: SiteOptions) {
-        let strings = (try? templates.strings(options.language)) ?? (try? templates.strings("en")) ?? .builtinEnglish
+    /// `strings`: the theme's words, as a build has read them (`Site.Step.prepare`); without
+    /// them `options.language` picks the theme's strings (`TemplateSet.strings`), and a
+    /// language the theme lacks falls back to English here.
+    public init(model: SiteModel, templates: TemplateSet, options: SiteOptions, strings: Strings? = nil) {
+        let strings = strings ?? (try? templates.strings(options.language)) ?? (try? templates.strings("en")) ?? .builtinEnglish
         contexts = PageContexts(model: model, options: options, strings: strings)
         self.templates = templates
     }
