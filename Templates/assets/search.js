@@ -88,6 +88,7 @@
   function avatar(user) {
     var span = document.createElement("span");
     span.className = "avatar";
+    span.setAttribute("data-avatar", user[0]);
     span.setAttribute("aria-hidden", "true");
     span.style.setProperty("--hue", String(user[7]));
     span.textContent = user[8];
@@ -134,6 +135,7 @@
     if (user[2]) {
       var full = document.createElement("span");
       full.className = "row-name";
+      full.dir = "auto";
       full.textContent = user[2];
       text.appendChild(full);
     }
