@@ -78,6 +78,11 @@ int sitegen_vips_thumbnail(void *data, size_t size, int width, int jpeg_shrink, 
     return status;
 }
 
+int sitegen_vips_thumbnail_square(void *data, size_t size, int side, VipsImage **out) {
+    return p_vips_thumbnail_buffer(data, size, out, side, "height", side, "size", SITEGEN_VIPS_SIZE_DOWN,
+                                   "crop", SITEGEN_VIPS_INTERESTING_CENTRE, "option_string", "fail_on=error", NULL);
+}
+
 int sitegen_vips_resize_to(VipsImage *in, int width, VipsImage **out) {
     return p_vips_thumbnail_image(in, out, width, "height", SITEGEN_VIPS_MAX_COORD, "size", SITEGEN_VIPS_SIZE_DOWN, NULL);
 }

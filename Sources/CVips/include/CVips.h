@@ -41,6 +41,11 @@ int sitegen_vips_orientation_swaps(VipsImage *image);
 /// resizes: `width` must be at most half the upright width. 1: libvips' own choice.
 int sitegen_vips_thumbnail(void *data, size_t size, int width, int jpeg_shrink, VipsImage **out);
 
+/// Decodes, upright, the centre square of the image shrunk on load to `side` x `side`
+/// (an avatar): `side` must be at most the upright image's shorter side, so the square is
+/// never upscaled.
+int sitegen_vips_thumbnail_square(void *data, size_t size, int side, VipsImage **out);
+
 /// `in` shrunk to `width` columns (never larger).
 int sitegen_vips_resize_to(VipsImage *in, int width, VipsImage **out);
 

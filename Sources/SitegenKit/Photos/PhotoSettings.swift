@@ -75,8 +75,10 @@ public enum PhotoSettings {
     static let version = 3
 
     /// Identifies the settings (part of every variant's name).
-    static let fingerprint = ContentHash(
-        "photos \(version) webp \(widths) \(webpQuality) \(webpEffort) \(webpSmallQuality) \(webpSmallEffort) \(webpSmallWidth) jpeg \(jpegWidths) \(jpegQuality)")
+    static let fingerprint = ContentHash("photos \(version) webp \(widths) \(webpEncoding) jpeg \(jpegWidths) \(jpegQuality)")
+
+    /// The WebP qualities and efforts, for the fingerprints of photos and avatars.
+    static let webpEncoding = "\(webpQuality) \(webpEffort) \(webpSmallQuality) \(webpSmallEffort) \(webpSmallWidth)"
 
     /// The widths a photo `width` pixels wide (upright) is published at as WebP: the widths
     /// narrower than it, then its own width when it is narrower than the widest.
@@ -87,7 +89,7 @@ public enum PhotoSettings {
         widths(format == .webp ? widths : jpegWidths, forWidth: width)
     }
 
-    private static func widths(_ set: [Int], forWidth width: Int) -> [Int] {
+    static func widths(_ set: [Int], forWidth width: Int) -> [Int] {
         let widest = min(width, set.last!)
         return set.filter { $0 < widest } + [widest]
     }
