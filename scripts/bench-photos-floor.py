@@ -7,11 +7,12 @@ as sitegen runs its photo stage.
 
 WORK holds photo-1.jpg .. photo-COUNT.jpg and the build's site/; every photo is the same
 size, so each has the same variants: the widths and formats (`<key>-<width>.<ext>`) of any
-one's files under site/assets/img/. Qualities and the WebP effort are read from
+one's files under site/assets/img/. Qualities and the WebP efforts are read from
 Sources/SitegenKit/Photos/PhotoSettings.swift; the savers' options are vips.c's. The work is
-PhotoEncoder's: the widest variant shrunk on load, upright, in sRGB and in memory, each
-narrower width resized from the one `PhotoSettings` names as its source, each saved in
-the formats it is published in. Prints the seconds, the CPU seconds of the processes and the
+PhotoEncoder's: the widest variant shrunk on load (a JPEG decoded at half size as
+`PhotoSettings.jpegShrink` says), upright, in sRGB and in memory, each narrower width
+resized from the next wider one (`PhotoSettings.resizeSource`), each saved in the formats
+it is published in. Prints the seconds, the CPU seconds of the processes and the
 variants, e.g. `9.412 18.3 1280.webp 1280.jpg 960.webp ...`.
 """
 
@@ -52,22 +53,31 @@ def start():
     pyvips.cache_set_max(0)
 
 
+def decode(data, target):
+    """The widest variant: a JPEG whose upright width is from 2 to 4 times `target` decoded at
+    half size, then resized (PhotoSettings.jpegShrink); else libvips' thumbnail."""
+    header = pyvips.Image.new_from_buffer(data, "", access="sequential")
+    upright = header.height if header.get_typeof("orientation") and header.get("orientation") in (5, 6, 7, 8) else header.width
+    if header.get("vips-loader").startswith("jpegload") and 2 * target <= upright < 4 * target:
+        loaded = pyvips.Image.new_from_buffer(data, "", access="sequential", fail_on="error", shrink=2)
+        return loaded.thumbnail_image(target, height=MAX, size="down")
+    return pyvips.Image.thumbnail_buffer(data, target, height=MAX, size="down", option_string="fail_on=error")
+
+
 def encode(job):
-    path, wanted, webp_q, jpeg_q, effort, chained = job
+    path, wanted, webp_q, jpeg_q, effort, small = job
     widths = sorted({w for w, _ in wanted}, reverse=True)
     data = open(path, "rb").read()
-    made = {widths[0]: pyvips.Image.thumbnail_buffer(data, widths[0], height=MAX, size="down")
-            .colourspace("srgb").copy_memory()}
+    made = {widths[0]: decode(data, widths[0]).colourspace("srgb").copy_memory()}
     total = 0
     for w in widths:
         if w not in made:
-            # From the narrowest one made that is at least twice as wide, else the widest
-            # (PhotoEncoder's choice: PhotoSettings.resizeSource; a PhotoSettings without
-            # it resized every width from the widest).
-            source = min((m for m in made if m >= 2 * w), default=widths[0]) if chained else widths[0]
-            made[w] = made[source].thumbnail_image(w, height=MAX, size="down").copy_memory()
+            # From the next wider one (PhotoSettings.resizeSource).
+            made[w] = made[min(m for m in made if m > w)].thumbnail_image(w, height=MAX, size="down").copy_memory()
         if (w, "webp") in wanted:
-            total += len(made[w].webpsave_buffer(Q=webp_q, effort=effort, strip=True))
+            # PhotoSettings.webp(forWidth:): the small quality and effort below the small width.
+            q, e = (small[1], small[2]) if w < small[0] else (webp_q, effort)
+            total += len(made[w].webpsave_buffer(Q=q, effort=e, strip=True))
         if (w, "jpg") in wanted:
             total += len(made[w].jpegsave_buffer(Q=jpeg_q, strip=True, optimize_coding=True, interlace=True))
     return total
@@ -78,10 +88,10 @@ def main():
     processes = int(sys.argv[3]) if len(sys.argv) > 3 else os.cpu_count()
     settings = open(os.path.join(REPO, "Sources", "SitegenKit", "Photos", "PhotoSettings.swift")).read()
     webp_q, jpeg_q = setting(settings, "webpQuality"), setting(settings, "jpegQuality")
+    small = (setting(settings, "webpSmallWidth", 0), setting(settings, "webpSmallQuality"), setting(settings, "webpSmallEffort"))
     effort = setting(settings, "webpEffort", 4)
-    chained = "func resizeSource" in settings
     wanted = variants(work, count)
-    jobs = [(os.path.join(work, "photo-%d.jpg" % i), wanted, webp_q, jpeg_q, effort, chained) for i in range(1, count + 1)]
+    jobs = [(os.path.join(work, "photo-%d.jpg" % i), wanted, webp_q, jpeg_q, effort, small) for i in range(1, count + 1)]
     began = time.time()
     pool = multiprocessing.Pool(processes, initializer=start)
     sum(pool.imap_unordered(encode, jobs))

@@ -66,9 +66,21 @@ int sitegen_vips_height(VipsImage *image) { return p_vips_image_get_height(image
 int sitegen_vips_bands(VipsImage *image) { return p_vips_image_get_bands(image); }
 int sitegen_vips_orientation_swaps(VipsImage *image) { return p_vips_image_get_orientation_swap(image); }
 
-int sitegen_vips_thumbnail(void *data, size_t size, int width, VipsImage **out) {
-    return p_vips_thumbnail_buffer(data, size, out, width, "height", SITEGEN_VIPS_MAX_COORD, "size", SITEGEN_VIPS_SIZE_DOWN,
-                                   "option_string", "fail_on=error", NULL);
+int sitegen_vips_thumbnail(void *data, size_t size, int width, int jpeg_shrink, VipsImage **out) {
+    if (jpeg_shrink <= 1)
+        return p_vips_thumbnail_buffer(data, size, out, width, "height", SITEGEN_VIPS_MAX_COORD, "size", SITEGEN_VIPS_SIZE_DOWN,
+                                       "option_string", "fail_on=error", NULL);
+    VipsImage *loaded = p_vips_image_new_from_buffer(data, size, "", "access", SITEGEN_VIPS_ACCESS_SEQUENTIAL,
+                                                     "fail_on", SITEGEN_VIPS_FAIL_ON_ERROR, "shrink", jpeg_shrink, NULL);
+    if (!loaded) return -1;
+    int status = p_vips_thumbnail_image(loaded, out, width, "height", SITEGEN_VIPS_MAX_COORD, "size", SITEGEN_VIPS_SIZE_DOWN, NULL);
+    p_g_object_unref(loaded);
+    return status;
+}
+
+int sitegen_vips_thumbnail_square(void *data, size_t size, int side, VipsImage **out) {
+    return p_vips_thumbnail_buffer(data, size, out, side, "height", side, "size", SITEGEN_VIPS_SIZE_DOWN,
+                                   "crop", SITEGEN_VIPS_INTERESTING_CENTRE, "option_string", "fail_on=error", NULL);
 }
 
 int sitegen_vips_resize_to(VipsImage *in, int width, VipsImage **out) {
@@ -109,8 +121,8 @@ void sitegen_vips_drop_metadata(VipsImage *image) {
     p_g_strfreev(fields);
 }
 
-int sitegen_vips_webp(VipsImage *in, int quality, void **buf, size_t *len) {
-    return p_vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", 1, NULL);
+int sitegen_vips_webp(VipsImage *in, int quality, int effort, void **buf, size_t *len) {
+    return p_vips_webpsave_buffer(in, buf, len, "Q", quality, "effort", effort, "strip", 1, NULL);
 }
 
 int sitegen_vips_jpeg(VipsImage *in, int quality, void **buf, size_t *len) {

@@ -42,10 +42,12 @@ extension Site {
         }
 
         /// What a user costs a shard, about, in pages: its profile, lists and feed, a page per
-        /// post, and 1,000 per photo the site publishes. (A 640x480 photo's 12 variants took
-        /// 0.28 s of CPU in `scripts/bench-shards`, before they were 8; a page takes about 0.1 ms.)
+        /// post, 1,000 per photo the site publishes and 200 for a published avatar. (A 640x480
+        /// photo's 12 variants took 0.28 s of CPU in `scripts/bench-shards`, before they were
+        /// 8; a page takes about 0.1 ms; a 3024x4032 photo took 0.66 CPU s as a post's photo
+        /// and 0.12 as an avatar.)
         static func weight(_ user: SiteModel.User, in model: SiteModel) -> Int {
-            1 + user.posts.count + 1_000 * user.posts.count { model.posts[$0].photo >= 0 }
+            1 + user.posts.count + 1_000 * user.posts.count { model.posts[$0].photo >= 0 } + (user.avatarPhoto >= 0 ? 200 : 0)
         }
 
         /// Per user of `model`: whether this shard renders it. Users in model order, each to
@@ -60,6 +62,29 @@ extension Site {
                 let shard = min(count - 1, (2 * before + w) * count / (2 * total))
                 return shard == index - 1
             }
+        }
+
+        /// The photos a shard publishes, by index in `model.photos`, ascending: its users'
+        /// posts' photos, and every avatar its pages show (its users', and those of the users
+        /// in their follower and following lists and of their posts' commenters), since a page
+        /// shows an avatar as its encoding turned out. An avatar that several shards' pages show
+        /// is made by each of them (the same files: merge stages the first shard's).
+        static func photos(of model: SiteModel, mine: [Bool]) -> [Int] {
+            var photos = Set<Int>()
+            func avatar(_ u: Int) { if model.users[u].avatarPhoto >= 0 { photos.insert(Int(model.users[u].avatarPhoto)) } }
+            for u in model.users.indices where mine[u] {
+                avatar(u)
+                let row = Int(model.users[u].index)
+                for i in [model.graph.followers.row(row), model.graph.following.row(row)].joined() {
+                    if let other = model.userByIndex[i] { avatar(other) }
+                }
+                for p in model.users[u].posts {
+                    let post = model.posts[p]
+                    if post.photo >= 0 { photos.insert(Int(post.photo)) }
+                    for c in post.comments { if let author = model.user(username: c.username) { avatar(author) } }
+                }
+            }
+            return photos.sorted()
         }
 
         // MARK: The shard's record

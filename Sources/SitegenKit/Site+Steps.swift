@@ -144,12 +144,13 @@ extension Site.Step {
     /// previous manifest only once the export is released.
     static let photos = Site.Step(name: "photos") { run in
         defer { run.export = nil }
-        // A shard's photos are those of its users' posts (and it stages its record of them).
+        // A shard's photos are those of its users' posts and the avatars its pages show (and
+        // it stages its record of them).
         // (The model is not copied here: `setPictures` below would then copy its posts.)
         let photoCount = run.model!.photos.count
         let indices: [Int]
         if case let .users(mine) = run.share {
-            indices = Array(Set(run.model!.posts.filter { mine[$0.owner] && $0.photo >= 0 }.map { Int($0.photo) })).sorted()
+            indices = Site.Shard.photos(of: run.model!, mine: mine)
         } else {
             indices = Array(0..<photoCount)
         }

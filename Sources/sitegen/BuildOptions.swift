@@ -135,7 +135,8 @@ struct BuildOptions: ParsableArguments {
             let rate = photos.seconds > 0 ? Double(photos.encoded + photos.reused) / photos.seconds : 0
             let shared = photos.duplicates > 0 ? " (and \(photos.duplicates) posts showing one of them)" : ""
             let count = photos.encoded + photos.reused
-            printError("sitegen: \(count) photo\(count == 1 ? "" : "s")\(shared): \(photos.encoded) encoded, \(photos.reused) unchanged, in \(String(format: "%.3f", photos.seconds)) s (\(String(format: "%.1f", rate)) photos/s)")
+            let avatars = photos.avatars > 0 ? " (\(photos.avatars) of them avatar\(photos.avatars == 1 ? "" : "s"))" : ""
+            printError("sitegen: \(count) photo\(count == 1 ? "" : "s")\(avatars)\(shared): \(photos.encoded) encoded, \(photos.reused) unchanged, in \(String(format: "%.3f", photos.seconds)) s (\(String(format: "%.1f", rate)) photos/s)")
         }
         for line in result.skipped.prefix(20) { printError("sitegen: skipped \(line)") }
         if result.skipped.count > 20 { printError("sitegen: skipped \(result.skipped.count - 20) more") }

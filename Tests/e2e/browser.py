@@ -403,7 +403,7 @@ class Checks:
         self.viewport(375, 812)
         self.open(url)
         info = self.driver.execute("""
-            var img = document.querySelector('main img');
+            var img = document.querySelector('main img[data-photo]');
             var likes = document.querySelector('[data-count=likes]');
             var r = img ? img.getBoundingClientRect() : null;
             return {img: img ? [img.getAttribute('width'), img.getAttribute('height'), r.width, r.height] : null,

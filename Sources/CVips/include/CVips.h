@@ -35,8 +35,16 @@ int sitegen_vips_bands(VipsImage *image);
 int sitegen_vips_orientation_swaps(VipsImage *image);
 
 /// Decodes, upright (EXIF orientation applied), shrunk on load to `width` columns
-/// (never larger than the photo).
-int sitegen_vips_thumbnail(void *data, size_t size, int width, VipsImage **out);
+/// (never larger than the photo). libvips' thumbnail decodes a JPEG at full size unless it
+/// is at least 4 times as wide as `width` (it leaves a factor of 2 to its Lanczos resize);
+/// a `jpeg_shrink` of 2 decodes the JPEG at half size instead (libjpeg's scaled IDCT), then
+/// resizes: `width` must be at most half the upright width. 1: libvips' own choice.
+int sitegen_vips_thumbnail(void *data, size_t size, int width, int jpeg_shrink, VipsImage **out);
+
+/// Decodes, upright, the centre square of the image shrunk on load to `side` x `side`
+/// (an avatar): `side` must be at most the upright image's shorter side, so the square is
+/// never upscaled.
+int sitegen_vips_thumbnail_square(void *data, size_t size, int side, VipsImage **out);
 
 /// `in` shrunk to `width` columns (never larger).
 int sitegen_vips_resize_to(VipsImage *in, int width, VipsImage **out);
@@ -56,8 +64,9 @@ VipsImage *sitegen_vips_copy_memory(VipsImage *image);
 /// nothing else shares (e.g. a fresh `sitegen_vips_copy_memory`).
 void sitegen_vips_drop_metadata(VipsImage *image);
 
-/// WebP at `quality`, every metadata block stripped; `*buf` is freed with sitegen_vips_free.
-int sitegen_vips_webp(VipsImage *in, int quality, void **buf, size_t *len);
+/// WebP at `quality` and `effort` (libwebp's method, 0 to 6), every metadata block
+/// stripped; `*buf` is freed with sitegen_vips_free.
+int sitegen_vips_webp(VipsImage *in, int quality, int effort, void **buf, size_t *len);
 
 /// Progressive JPEG at `quality` with optimized Huffman tables, every metadata block
 /// stripped; `*buf` is freed with sitegen_vips_free.

@@ -142,20 +142,31 @@ public struct ExportInspection: Sendable {
         let doc = export.document
         guard doc.isObject(doc.root) else { return [] }
         var guesses: [(node: Schema.Node, name: String, why: String)] = []
+        let users = guessedUsers()
+        if let users { guesses.append((.users, users.name.text, users.why)) }
         let uids = userIDs()
         if !isPresent(.userDetails) {
+            // Of the roots keyed mostly by users' uids, the one whose records hold the most
+            // text fields: FriendlyPix's `people/<uid>: {displayName, photoUrl}` (241 users),
+            // not its `feed/<uid>: {<postKey>: true}` (2 users, lists of post keys only).
+            var best: (name: String, users: Int, keys: Int, withText: Int)?
             doc.forEachEntry(doc.root) { member in
                 let name = doc.key(member)
-                guard doc.isObject(member), !Schema.Node.allCases.contains(where: { schema.place($0)?.root.text == name }) else { return }
-                var keys = 0, users = 0
+                guard doc.isObject(member), !isTaken(name), name != users?.name.text else { return }
+                var keys = 0, users = 0, withText = 0
                 doc.forEachEntry(member) { record in
                     guard doc.isObject(record) else { return }
                     keys += 1
                     if uids.contains(doc.key(record)) { users += 1 }
+                    var text = false
+                    doc.forEachChild(record) { field in if !text && doc.isString(doc.value(field)) { text = true } }
+                    if text { withText += 1 }
                 }
-                if keys > 0 && users * 2 >= keys && !guesses.contains(where: { $0.node == .userDetails }) {
-                    guesses.append((.userDetails, name, "\(Self.number(users)) of its \(Self.number(keys)) keys are users' uids"))
-                }
+                guard keys > 0, users * 2 >= keys, withText > 0 else { return }
+                if best == nil || (withText, users) > (best!.withText, best!.users) { best = (name, users, keys, withText) }
+            }
+            if let best {
+                guesses.append((.userDetails, best.name, "\(Self.number(best.users)) of its \(Self.number(best.keys)) keys are users' uids"))
             }
         }
         // Lists in each record: `users/<uid>/following`, `posts/<key>/likes`.
@@ -164,7 +175,7 @@ public struct ExportInspection: Sendable {
             (.userLikes, .users, ["likes"]), (.postLikes, .posts, ["likes"]), (.comments, .posts, ["comments"]),
         ]
         for (node, owner, names) in inRecords where !isPresent(node) {
-            guard owner != .posts || schema.flatPosts, case let .root(root)? = schema.place(owner),
+            guard owner != .posts || schema.flatPosts, let root = owner == .users ? usersRoot() : schema.place(owner)?.root,
                   let records = doc.member(doc.root, root) else { continue }
             for name in names {
                 var lists = 0
@@ -172,7 +183,7 @@ public struct ExportInspection: Sendable {
                     if let list = doc.member(record, Schema.Name(name)), doc.isContainer(list) { lists += 1 }
                 }
                 if lists > 0 {
-                    guesses.append((node, "\(root.text)/*/\(name)", "\(Self.number(lists)) \(owner.rawValue) hold a \"\(name)\" list"))
+                    guesses.append((node, "\(root.text)/*/\(name)", "\(Self.number(lists)) \(owner == .users ? "users" : "posts") hold a \"\(name)\" list"))
                     break
                 }
             }
@@ -188,13 +199,23 @@ public struct ExportInspection: Sendable {
         let doc = export.document
         let uids = userIDs()
         var guesses: [(field: Schema.Field, name: String, why: String)] = []
+        // The users' records are those of the guessed root when the export has no users root.
+        let guessedUsers = isPresent(.users) ? nil : usersRoot()
         func guess(_ field: Schema.Field, in kind: Records, what: String, _ matches: (Int32) -> Bool) {
-            guard coverage[field.ordinal].allSatisfy({ $0 == 0 }), let total = totals[kind], total > 0 else { return }
+            guard coverage[field.ordinal].allSatisfy({ $0 == 0 }) else { return }
             var hits: [String: Int] = [:]
-            Self.forEachRecord(kind, schema, doc) { record in
+            var total = 0
+            func visit(_ record: Int32) {
+                total += 1
                 doc.forEachChild(record) { member in if matches(member) { hits[doc.key(member), default: 0] += 1 } }
             }
-            guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= total else { return }
+            if kind == .users, let guessedUsers {
+                schema.forEachRecord(at: .root(guessedUsers), depth: 1, in: doc) { if doc.isObject($0) { visit($0) } }
+            } else {
+                Self.forEachRecord(kind, schema, doc, visit)
+            }
+            guard total > 0, let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+                  best.value * 2 >= total else { return }
             guesses.append((field, best.key, "\(Self.number(best.value)) of \(Self.number(total)) \(kind.rawValue) hold \(what) there"))
         }
         func isUID(_ member: Int32) -> Bool {
@@ -207,16 +228,57 @@ public struct ExportInspection: Sendable {
         guess(.imageURL, in: .posts, what: "an http(s) URL") { member in
             doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
+        // A profile photo: an http(s) URL under a name that says so (`profile_picture`), not a
+        // website (`url`, `website`).
+        guess(.avatarURL, in: .users, what: "a photo's URL") { member in
+            let key = doc.key(member).lowercased()
+            guard ["picture", "photo", "avatar", "image"].contains(where: key.contains) else { return false }
+            return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
+        }
         return guesses
+    }
+
+    /// With no users root, the root whose records carry user fields (a name, a username,
+    /// an avatar in a recognised spelling), the most of them: friendlypix-web keeps its
+    /// users only as `people/<uid>: {full_name, profile_picture, posts, following}`.
+    private func guessedUsers() -> (name: Schema.Name, why: String)? {
+        let doc = export.document
+        guard export.dialect == .makestagram, !isPresent(.users), doc.isObject(doc.root) else { return nil }
+        let fields = [Schema.Field.username, .name, .avatarURL].flatMap { schema.names($0) }
+        var best: (name: String, users: Int, records: Int)?
+        doc.forEachEntry(doc.root) { member in
+            let name = doc.key(member)
+            guard doc.isObject(member), !isTaken(name) else { return }
+            var records = 0, users = 0
+            doc.forEachEntry(member) { record in
+                guard doc.isObject(record) else { return }
+                records += 1
+                if doc.member(record, fields) != nil { users += 1 }
+            }
+            guard users > 0, users * 2 >= records else { return }
+            if best == nil || users > best!.users { best = (name, users, records) }
+        }
+        return best.map { (Schema.Name($0.name), "\(Self.number($0.users)) of its \(Self.number($0.records)) records hold a user's name or photo") }
+    }
+
+    /// The users' root: the export's, else the one guessed.
+    private func usersRoot() -> Schema.Name? {
+        if isPresent(.users) { return schema.place(.users)?.root }
+        return guessedUsers()?.name
+    }
+
+    /// Whether a root already has a role.
+    private func isTaken(_ root: String) -> Bool {
+        Schema.Node.allCases.contains { schema.place($0)?.root.text == root && isPresent($0) }
     }
 
     /// Every uid of a user record (and of the guessed or mapped second root's).
     private func userIDs() -> Set<String> {
         let doc = export.document
         var uids = Set<String>()
-        for node in [Schema.Node.users, .userDetails] {
-            guard case let .root(name)? = schema.place(node), doc.isObject(doc.root), let root = doc.member(doc.root, name),
-                  doc.isObject(root) else { continue }
+        let details: Schema.Name? = if case let .root(name)? = schema.place(.userDetails) { name } else { nil }
+        for name in [usersRoot(), details].compactMap({ $0 }) {
+            guard doc.isObject(doc.root), let root = doc.member(doc.root, name), doc.isObject(root) else { continue }
             doc.forEachEntry(root) { uids.insert(doc.key($0)) }
         }
         return uids
@@ -228,8 +290,10 @@ public struct ExportInspection: Sendable {
         switch field {
         case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL:
             return .users
-        case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .commentCount, .poster, .caption, .postOwner:
+        case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .poster, .caption, .postOwner:
             return dialect == .makestagram ? .posts : nil
+        case .commentCount:
+            return .posts
         case .imageEndpoint, .likes, .comments:
             return dialect == .timeline ? .posts : nil
         case .commentText, .commentAuthor:

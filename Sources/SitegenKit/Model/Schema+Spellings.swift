@@ -79,7 +79,7 @@ extension Schema {
                                               .followingCount, .avatarURL]
     private static let makestagramPostFields: [Field] = [.imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .commentCount,
                                                          .poster, .caption, .postOwner]
-    private static let timelinePostFields: [Field] = [.username, .imageEndpoint, .likes, .comments, .caption]
+    private static let timelinePostFields: [Field] = [.username, .imageEndpoint, .likes, .comments, .caption, .commentCount]
     private static let timelineRecordFields: [Field] = [.username, .post, .commentText]
     private static let commentFields: [Field] = [.commentText, .commentAuthor, .createdAt]
 

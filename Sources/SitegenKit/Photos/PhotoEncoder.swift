@@ -6,7 +6,8 @@ import Foundation
 /// at most `PhotoSettings.maxPixels`), then the photo is decoded once, shrunk on load,
 /// turned upright by its EXIF orientation, converted to 8-bit sRGB, and every variant is
 /// saved with every metadata block stripped (EXIF with its GPS position and camera, XMP,
-/// IPTC, ICC, comments). A photo it cannot use is a `PhotoFailure`, never a crash.
+/// IPTC, ICC, comments). An avatar (`Picture.Shape.avatar`) is the photo's centre square,
+/// cropped as it is decoded. A photo it cannot use is a `PhotoFailure`, never a crash.
 enum PhotoEncoder {
     /// The loaders a photo may use (the formats phones and apps write), by the class name
     /// libvips sniffs from its first bytes, without `VipsForeignLoad` and `Buffer`.
@@ -32,7 +33,7 @@ enum PhotoEncoder {
     /// (e.g. "libvips.so.42: cannot open shared object file: No such file or directory").
     static let libraryProblem: String? = sitegen_vips_start(1).map { String(cString: $0) }
 
-    static func encode(_ bytes: [UInt8], key: String) -> Result<Output, PhotoFailure> {
+    static func encode(_ bytes: [UInt8], key: String, shape: Picture.Shape = .photo) -> Result<Output, PhotoFailure> {
         if let problem = libraryProblem { return .failure(.libraryUnavailable(problem)) }
         return bytes.withUnsafeBytes { raw -> Result<Output, PhotoFailure> in
             guard let base = raw.baseAddress, raw.count > 0 else { return .failure(.notAnImage) }
@@ -49,14 +50,24 @@ enum PhotoEncoder {
             sitegen_vips_unref(header)
             guard w > 0, h > 0 else { return .failure(.undecodable) }
             guard w * h <= PhotoSettings.maxPixels else { return .failure(.tooLarge(width: w, height: h)) }
-            let (width, height) = swap ? (h, w) : (w, h)
-            let widths = PhotoSettings.widths(forWidth: width)
-            let jpegWidths = Set(PhotoSettings.widths(.jpeg, forWidth: width))
+            let upright = swap ? (h, w) : (w, h)
+            // An avatar's size is its square's side.
+            let (width, height) = shape == .avatar ? (min(w, h), min(w, h)) : upright
+            let picture = Picture(key: key, width: width, height: height, colour: "", shape: shape)
+            let widths = picture.widths
+            let jpegWidths = Set(picture.widths(.jpeg))
 
             // The widest variant, decoded once (shrink-on-load, upright, sRGB), kept in memory.
             var decoded: OpaquePointer?
-            guard sitegen_vips_thumbnail(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(widths.last!), &decoded) == 0,
-                  let decoded else { return .failure(.undecodable) }
+            let data = UnsafeMutableRawPointer(mutating: base)
+            let status: Int32
+            if shape == .avatar {
+                status = sitegen_vips_thumbnail_square(data, raw.count, Int32(widths.last!), &decoded)
+            } else {
+                let shrink = loader == "jpeg" ? PhotoSettings.jpegShrink(ofWidth: width, target: widths.last!) : 1
+                status = sitegen_vips_thumbnail(data, raw.count, Int32(widths.last!), Int32(shrink), &decoded)
+            }
+            guard status == 0, let decoded else { return .failure(.undecodable) }
             var flat: OpaquePointer?
             let converted = sitegen_vips_srgb8(decoded, &flat)
             sitegen_vips_unref(decoded)
@@ -66,14 +77,13 @@ enum PhotoEncoder {
             guard let widest else { return .failure(.undecodable) }
             sitegen_vips_drop_metadata(widest)
 
-            // Each narrower width resized once into memory, from a wider one
+            // Each narrower width resized once into memory, from the next wider one
             // (`PhotoSettings.resizeSource`): its savers, the narrower widths and the
             // average read it.
             var made: [Int: OpaquePointer] = [widths.last!: widest]
             defer { for image in made.values { sitegen_vips_unref(image) } }
             var files: [(path: String, bytes: [UInt8])] = []
             var rgb: [UInt8] = [0, 0, 0]
-            let picture = Picture(key: key, width: width, height: height, colour: "")
             for variantWidth in widths.reversed() {
                 if made[variantWidth] == nil {
                     let source = made[PhotoSettings.resizeSource(of: variantWidth, made: Array(made.keys))]!
@@ -85,7 +95,9 @@ enum PhotoEncoder {
                     made[variantWidth] = copy
                 }
                 let image = made[variantWidth]!
-                guard let webp = save(image, sitegen_vips_webp, quality: PhotoSettings.webpQuality) else { return .failure(.undecodable) }
+                let settings = PhotoSettings.webp(forWidth: variantWidth)
+                guard let webp = save(image, { sitegen_vips_webp($0, $1, Int32(settings.effort), $2, $3) },
+                                      quality: settings.quality) else { return .failure(.undecodable) }
                 files.append((picture.path(variantWidth, .webp), WebPMetadata.strip(webp)))
                 if jpegWidths.contains(variantWidth) {
                     guard let jpeg = save(image, sitegen_vips_jpeg, quality: PhotoSettings.jpegQuality) else { return .failure(.undecodable) }
@@ -95,7 +107,7 @@ enum PhotoEncoder {
             // The placeholder colour: the average of the narrowest variant.
             if sitegen_vips_average(made[widths[0]]!, &rgb) != 0 { return .failure(.undecodable) }
             let colour = "#" + rgb.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-            return .success(Output(picture: Picture(key: key, width: width, height: height, colour: colour), files: files))
+            return .success(Output(picture: Picture(key: key, width: width, height: height, colour: colour, shape: shape), files: files))
         }
     }
 

@@ -13,6 +13,8 @@ public struct PhotoSource: Sendable {
     let origin: Origin
     /// What a warning names: `images/<id>` or the file's path.
     let label: String
+    /// A post's photo, or a user's avatar (the same file may be both: two pictures).
+    var shape: Picture.Shape = .photo
 
     /// The photo's bytes; nil (no warning) for base64 that does not decode, which the
     /// audit reports already.

@@ -17,6 +17,8 @@ public enum PhotoStage {
         /// Photos decoded and encoded, and photos whose variants were reused.
         public var encoded = 0
         public var reused = 0
+        /// Of `encoded` and `reused`, the avatars.
+        public var avatars = 0
         /// Photos with the same bytes as another post's, processed once.
         public var duplicates = 0
         public var seconds = 0.0
@@ -89,10 +91,12 @@ public enum PhotoStage {
                     throw LibraryUnavailable(reason: reason)
                 case let .failed(failure):
                     outcome.pictures.append(nil)
-                    outcome.warnings.append("\(sources[range.lowerBound + i].label): \(failure); its tile is a placeholder")
+                    let source = sources[range.lowerBound + i]
+                    outcome.warnings.append("\(source.label): \(failure); " + (source.shape == .avatar ? "the initial is shown instead" : "its tile is a placeholder"))
                 case let .reused(picture):
                     outcome.pictures.append(picture)
                     outcome.reused += 1
+                    if picture.shape == .avatar { outcome.avatars += 1 }
                     for path in picture.paths {
                         files.append(RenderedFile(path: path, bytes: nil, source: picture.manifestSource))
                     }
@@ -103,6 +107,7 @@ public enum PhotoStage {
                 case let .encoded(output):
                     outcome.pictures.append(output.picture)
                     outcome.encoded += 1
+                    if output.picture.shape == .avatar { outcome.avatars += 1 }
                     for file in output.files {
                         files.append(RenderedFile(path: file.path, bytes: file.bytes, source: output.picture.manifestSource))
                     }
@@ -162,7 +167,7 @@ public enum PhotoStage {
         case .success(nil): return .none
         case let .success(value?): bytes = value
         }
-        let key = ContentHash(bytes).then(PhotoSettings.fingerprint).description
+        let key = ContentHash(bytes).then(PhotoSettings.fingerprint(source.shape)).description
         switch done.claim(key) {
         case let .done(.success(picture)): return .duplicate(picture)
         case let .done(.failure(failure)): return .failed(failure)
@@ -173,7 +178,7 @@ public enum PhotoStage {
             done.note(key, .success(picture))
             return .reused(picture)
         }
-        switch PhotoEncoder.encode(bytes, key: key) {
+        switch PhotoEncoder.encode(bytes, key: key, shape: source.shape) {
         case let .success(output):
             done.note(key, .success(output.picture))
             return .encoded(output)

@@ -7,20 +7,31 @@ public struct Picture: Sendable, Equatable {
         var fileExtension: String { self == .webp ? "webp" : "jpg" }
     }
 
+    /// What the variants are: a post's photo in its own shape (`PhotoSettings`), or a
+    /// user's avatar, the photo's centre square at small widths (`PhotoSettings.Avatar`).
+    /// The manifest's and the shard record's text of a picture begins with it.
+    public enum Shape: String, Sendable {
+        case photo, avatar
+    }
+
     /// The hash of the source bytes and the settings (`PhotoSettings.fingerprint`).
     public let key: String
     public let width: Int
     public let height: Int
     /// The average colour, `#rrggbb`.
     public let colour: String
+    /// An avatar's `width` and `height` are its square's side.
+    public let shape: Shape
 
     public static let folder = "assets/img/"
 
     /// The widths the photo is published at as WebP (the `srcset`), narrowest first.
-    public var widths: [Int] { PhotoSettings.widths(forWidth: width) }
+    public var widths: [Int] { widths(.webp) }
 
     /// The widths the photo is published at in `format`, narrowest first.
-    public func widths(_ format: Format) -> [Int] { PhotoSettings.widths(format, forWidth: width) }
+    public func widths(_ format: Format) -> [Int] {
+        shape == .avatar ? PhotoSettings.Avatar.widths(format, forWidth: width) : PhotoSettings.widths(format, forWidth: width)
+    }
 
     /// The variant `width` pixels wide in `format`, relative to the site root.
     public func path(_ width: Int, _ format: Format) -> String {
@@ -38,22 +49,24 @@ public struct Picture: Sendable, Equatable {
 
     /// What the manifest records as each variant's source: the photo's size and colour,
     /// so a rebuild that reuses the variants knows them without decoding the photo.
-    var manifestSource: String { "photo-\(width)x\(height)-\(colour.dropFirst())" }
+    var manifestSource: String { "\(shape.rawValue)-\(width)x\(height)-\(colour.dropFirst())" }
 
-    init(key: String, width: Int, height: Int, colour: String) {
+    init(key: String, width: Int, height: Int, colour: String, shape: Shape = .photo) {
         self.key = key
         self.width = width
         self.height = height
         self.colour = colour
+        self.shape = shape
     }
 
     /// The picture `manifestSource` describes, if it is one.
     init?(key: String, manifestSource source: String) {
         let parts = source.split(separator: "-")
-        guard parts.count == 3, parts[0] == "photo", parts[2].count == 6, parts[2].allSatisfy(\.isHexDigit) else { return nil }
+        guard parts.count == 3, let shape = Shape(rawValue: String(parts[0])), parts[2].count == 6,
+              parts[2].allSatisfy(\.isHexDigit) else { return nil }
         let size = parts[1].split(separator: "x")
-        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
-        self.init(key: key, width: w, height: h, colour: "#" + parts[2])
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0, shape == .photo || w == h else { return nil }
+        self.init(key: key, width: w, height: h, colour: "#" + parts[2], shape: shape)
     }
 
     /// The key of a variant's path (`assets/img/<key>-<width>.<ext>`), if it is one.

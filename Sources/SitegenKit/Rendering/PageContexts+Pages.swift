@@ -91,7 +91,10 @@ extension PageContexts {
         var comments: [Context] = []
         for c in post.comments {
             var comment: Context = ["key": .string(c.key), "username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
-            if let u = model.user(username: c.username) { comment["url"] = .string(userPath(u)) }
+            if let u = model.user(username: c.username) {
+                comment["url"] = .string(userPath(u))
+                comment["author"] = .object(identity(u))
+            }
             comments.append(comment)
         }
         var postContext: Context = [

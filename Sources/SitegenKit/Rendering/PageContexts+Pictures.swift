@@ -14,6 +14,13 @@ extension PageContexts {
         self.picture(picture, sizes: postSizes, fallback: picture.fallback)
     }
 
+    /// The `avatarPicture` value of a user (`_avatar`): no `sizes`, which each place that
+    /// shows an avatar gives (the `sizes` block of `_avatar`), since one user's context
+    /// serves them all.
+    static func avatarPicture(_ picture: Picture) -> Context {
+        self.picture(picture, sizes: "", fallback: picture.fallback)
+    }
+
     /// The WebP `srcset` candidates (`webp`: `src`, `w`, `sep`), the JPEG ones (`jpeg`: the
     /// fallback widths, for a theme that wants them), the JPEG the `<img>` shows where WebP
     /// is not (`fallback`), `sizes`, and the colour the box shows while the photo loads.

@@ -141,6 +141,12 @@ struct PageContexts: Sendable {
         key.add(user.username)
         key.add(user.name)
         key.add(user.avatar)
+        if let picture = model.avatarPicture(of: user) {
+            key.add(picture.key)
+            key.add(1, picture.width)
+        } else {
+            key.add(0)
+        }
         key.add(userPath(u))
         return key.hash
     }
@@ -167,15 +173,20 @@ struct PageContexts: Sendable {
     }
 
     /// Who a user is, without their counts: a post page's poster (`U` less its counts).
+    /// `avatar` is the linked URL or the published avatar's JPEG (`avatarRelative`: relative
+    /// to the site root), and a published one's variants are `avatarPicture`.
     func identity(_ u: Int) -> Context {
         let user = model.users[u]
-        return [
+        var identity: Context = [
             "uid": .string(user.uid), "username": .string(user.username), "name": .string(user.name),
             "url": .string(userPath(u)),
             "initial": .string(PageContexts.initial(user.username)), "hue": .int(PageContexts.hue(user.uid)),
             "hasName": .bool(!user.name.isEmpty),
             "avatar": .string(user.avatar), "hasAvatar": .bool(!user.avatar.isEmpty),
+            "avatarRelative": .bool(!user.avatar.isEmpty && !SafeURL.isHTTP(user.avatar)),
         ]
+        if let picture = model.avatarPicture(of: user) { identity["avatarPicture"] = .object(PageContexts.avatarPicture(picture)) }
+        return identity
     }
 
     private func makeSummary(_ u: Int) -> Context {

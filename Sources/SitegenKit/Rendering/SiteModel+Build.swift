@@ -50,6 +50,8 @@ extension SiteModel {
             model.skipped.append("\(excludedCount) user\(excludedCount == 1 ? "" : "s") not published (exclude in sitegen.toml, or private in the record), with their posts")
         }
         let slugs = Slugs.assign(renderable.map { displayName(index.users[$0])! })
+        // Photos by key (a file's path, an image id; an avatar's path after "avatar "), each collected once.
+        var photoIndex: [String: Int] = [:]
         for (n, i) in renderable.enumerated() {
             let entry = index.users[i]
             func text(_ name: Schema.Field) -> String { field(entry, name) ?? "" }
@@ -60,6 +62,15 @@ extension SiteModel {
                 avatar: field(entry, .avatarURL).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? "",
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
+            // An avatar the local copy of the bucket holds is published (`setPictures` gives
+            // its JPEG); another keeps its URL.
+            let avatar = model.users[model.users.count - 1].avatar
+            if !avatar.isEmpty, let file = storage?.file(for: avatar) {
+                let photo = Self.photo("avatar " + file, PhotoSource(origin: .file(file), label: file, shape: .avatar),
+                                       index: &photoIndex, photos: &model.photos)
+                model.users[model.users.count - 1].avatar = ""
+                model.users[model.users.count - 1].avatarPhoto = Int32(photo)
+            }
         }
 
         // The makestagram dialect's comments: `comments/<key>` (or a list in each post), by post key.
@@ -78,7 +89,6 @@ extension SiteModel {
             if let u = index.user(uid: value) { return displayName(index.users[Int(u)]) ?? value }
             return value
         }
-        var photoIndex: [String: Int] = [:]
         var images: [String: Int32] = [:]
         if report.dialect == .timeline, let node = report.export.images {
             doc.forEachChild(node) { images[doc.key($0)] = $0 }

@@ -13,8 +13,12 @@ public struct SiteModel: Sendable {
         public let name: String
         public let bio: String
         public let website: String
-        /// The profile photo's http(s) URL (linked), or empty: the initial is shown.
+        /// The profile photo's http(s) URL (linked), or the published avatar's JPEG (relative
+        /// to the site root, once `setPictures` gave it), or empty: the initial is shown.
         public var avatar: String = ""
+        /// Index into `photos` (and `pictures`): the avatar the site publishes from the local
+        /// Storage copy; -1: none (the URL is linked, or there is no avatar).
+        var avatarPhoto: Int32 = -1
         /// Indices into `posts`, newest first.
         public var posts: [Int] = []
         /// The validator's true post count (posts that cannot be shown still count).
@@ -74,8 +78,13 @@ public struct SiteModel: Sendable {
 
     /// Gives each post whose photo is published its picture (by `photos` index, as
     /// `PhotoStage.Outcome.pictures`); a photo that could not be used leaves a placeholder.
+    /// Each user whose avatar is published gets it the same way; an avatar that could not
+    /// be used leaves the initial.
     public mutating func setPictures(_ pictures: [Picture?]) {
         self.pictures = pictures
+        for u in users.indices where users[u].avatarPhoto >= 0 {
+            users[u].avatar = avatarPicture(of: users[u])?.fallback ?? ""
+        }
         for p in posts.indices where posts[p].photo >= 0 {
             let i = Int(posts[p].photo)
             if let picture = i < pictures.count ? pictures[i] : nil {
@@ -90,6 +99,11 @@ public struct SiteModel: Sendable {
     /// The published photo of `post`, if the site publishes one.
     public func picture(of post: Post) -> Picture? {
         post.photo >= 0 && Int(post.photo) < pictures.count ? pictures[Int(post.photo)] : nil
+    }
+
+    /// The published avatar of `user`, if the site publishes one.
+    public func avatarPicture(of user: User) -> Picture? {
+        user.avatarPhoto >= 0 && Int(user.avatarPhoto) < pictures.count ? pictures[Int(user.avatarPhoto)] : nil
     }
 
     /// The user a (case-folded) username resolves to, if it is rendered.

@@ -76,6 +76,8 @@ extension SiteRenderer {
                 key.add(c.key)
                 key.add(c.username)
                 key.add(c.text)
+                // Its author's link and avatar.
+                if let u = model.user(username: c.username) { key.add(contexts.identityHashes[u]) } else { key.add(0) }
             }
         case let .tag(t, n, pages):
             let tag = model.tags[t]

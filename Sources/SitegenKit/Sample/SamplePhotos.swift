@@ -20,7 +20,8 @@ enum SamplePhotos {
     static let quality = 60
 
     /// The photos of `export` (Makestagram JSON): object path and JPEG bytes, in the
-    /// export's order. Posts whose URL is no Storage download URL get none.
+    /// export's order, then the avatars its users' `profile_image_url` name
+    /// (`SampleAvatars`). Posts and users whose URL is no Storage download URL get none.
     static func photos(for export: [UInt8]) throws -> [(path: String, bytes: [UInt8])] {
         let doc = try JSONDocument.parse(export)
         let schema = Schema(dialect: .makestagram, mapping: .init())
@@ -39,6 +40,13 @@ enum SamplePhotos {
                 let turn = !oriented && height > width
                 oriented = oriented || turn
                 photos.append((path, picture(key: doc.key(post), width: width, height: height, turned: turn)))
+            }
+        }
+        if let users = doc.member(doc.root, schema.name(.users)), doc.isObject(users) {
+            for user in doc.children(users) where doc.isObject(user) {
+                guard let url = doc.member(user, schema.names(.avatarURL)).flatMap({ doc.string(doc.value($0)) }),
+                      let path = StorageFolder.objectPath(url) else { continue }
+                photos.append((path, SampleAvatars.avatar(uid: doc.key(user))))
             }
         }
         return photos
@@ -113,14 +121,14 @@ struct ScenePainter {
         return pixels
     }
 
-    private static func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+    static func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
 
-    private static func mix(_ a: Colour, _ b: Colour, _ t: Double) -> Colour {
+    static func mix(_ a: Colour, _ b: Colour, _ t: Double) -> Colour {
         let t = max(0, min(1, t))
         return (a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t)
     }
 
-    private static func distance(_ dx: Double, _ dy: Double, _ aspect: Double) -> Double {
+    static func distance(_ dx: Double, _ dy: Double, _ aspect: Double) -> Double {
         (dx * dx + dy * dy * aspect * aspect).squareRoot()
     }
 

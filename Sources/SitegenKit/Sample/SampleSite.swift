@@ -3,7 +3,8 @@ import Foundation
 
 /// What `sitegen init --sample` adds to a new site folder: the checkout's sample export
 /// (`content/export.json`, 36 users and 166 posts in ten languages) and a local copy of
-/// its Storage bucket in `content/storage/` (`SamplePhotos`), so that the first
+/// its Storage bucket in `content/storage/` (`SamplePhotos`: the posts' photos and 12
+/// users' avatars), so that the first
 /// `sitegen build` publishes real photos with no network and no app of one's own.
 ///
 /// The export is carried gzip-compressed (`SampleSite+Export.swift`, written by

@@ -114,7 +114,7 @@ public struct AuditReport: Sendable {
         func write(_ edit: RepairEdit) throws {
             try out.append(any ? ",\n  " : "{\n  ")
             any = true
-            try out.append("\(JSONString.quoted(edit.path)): \(edit.patchValue)")
+            try out.append("\(JSONString.quoted(edit.path)): \(patchValue(edit))")
         }
         let edits = self.edits.inPathOrder()
         var next = 0
@@ -130,6 +130,21 @@ public struct AuditReport: Sendable {
         for edit in edits[next...] { try write(edit) }
         try out.append(any ? "\n}\n" : "{}\n")
         try out.flush()
+    }
+
+    /// The value `edit` writes at its path in a Firebase update. A value set inside
+    /// `{".value": v, ".priority": p}` (`--fix` replaces `v` only) is written as that
+    /// object with the new value, so that a live database keeps the priority; a bare
+    /// number at the path would drop it.
+    func patchValue(_ edit: RepairEdit) -> String {
+        let doc = export.document
+        guard doc.hasFirebaseKeys, case let .set(node, _, text) = edit, doc.keyEquals(node, ".value") else { return edit.patchValue }
+        let wrapper = doc.parents[Int(node)]
+        var members: [String] = []
+        doc.forEachChild(wrapper) { m in
+            members.append("\(JSONString.quoted(doc.key(m))):\(m == node ? text : doc.rawText(m))")
+        }
+        return "{" + members.joined(separator: ",") + "}"
     }
 
     /// The human summary: counts per code, the first few paths, what `--fix` would do.

@@ -6,7 +6,7 @@ public struct TrueCounts: Sendable {
     public var following: [Int]
     /// Per post (index into `ExportIndex.posts`).
     public var likes: [Int]
-    /// Per post: its comments (objects) in the makestagram dialect's comments node.
+    /// Per post: its comments (objects): the makestagram dialect's comments node, the timeline dialect's list in the post.
     public var comments: [Int] = []
 }
 

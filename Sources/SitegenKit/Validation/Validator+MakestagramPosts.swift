@@ -75,21 +75,27 @@ extension Validator {
     /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
     /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
     /// rest are counted.
+    /// With a `user_likes` node, the valid likes are also kept as (post, user) pairs for
+    /// `checkUserLikes`, with each post's list.
     func checkPostLikes() {
         likeCount = Array(repeating: 0, count: index.posts.count)
+        let mirrored = schema.place(.userLikes) != nil
         forEachPostList(.postLikes, dangling: .likeDangling) { post, list, listPath in
+            if mirrored { postLikes.lists[post] = list }
             let isArray = doc.isArray(list)
             var position = 0
             doc.forEachEntry(list) { like in
                 defer { position += 1 }
                 if isArray && doc.isNull(like) { return }
-                if (isArray ? index.userTable.lookup(String(position)) : userIndex(key: like)) != nil {
+                if let user = isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) {
                     likeCount[Int(post)] += 1
+                    if mirrored { postLikes.pairs.insert(LikePair(post: post, user: user)) }
                 } else {
                     remove(.likeDangling, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                 }
             }
         }
+        postLikes.exists = mirrored && hasLists(at: schema.place(.postLikes))
     }
 
     /// The comments, `comments/<key>/<commentKey>` (or kept in each post): those of a post
@@ -161,7 +167,7 @@ extension Validator {
     /// app's and is not checked; an absent one is added in the spelling the export uses
     /// most; a record that carries two spellings (`like_count`, `likes_count`) has each
     /// checked.
-    private func checkCounter(_ counter: Counter, in record: Int32, path: () -> String,
+    func checkCounter(_ counter: Counter, in record: Int32, path: () -> String,
                               expected: Int, mismatch: FindingCode) {
         guard counter.isCarried else { return }
         let nodes = doc.members(record, counter.names)

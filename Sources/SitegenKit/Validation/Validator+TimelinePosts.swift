@@ -8,15 +8,18 @@ extension Validator {
         }
         guard let posts = export.posts else { return }
         let postsName = node(.posts)
+        // A comment counter is checked only where the app keeps one (as in the makestagram dialect).
+        let commentCounter = Counter(self, .commentCount)
         keyedChildren(posts) { post, id in
             let i = Int32(index.posts.count)
             let path = "\(postsName)/\(id)"
             var owner: Int32 = -1
-            var likes = 0
+            var likes = 0, comments = 0
             defer {
                 index.posts.append(PostEntry(key: id, node: post, owner: owner, isObject: doc.isObject(post)))
                 index.postTable.insert(id, value: i)
                 likeCount.append(likes)
+                commentCount.append(comments)
                 if owner >= 0 { index.postsOf[Int(owner)].append(i) }
             }
             guard doc.isObject(post) else {
@@ -42,7 +45,8 @@ extension Validator {
                 report(.postInvalid, imagePath, found: found(image))
             }
             likes = checkLikes(of: post, id: id, path: path)
-            checkComments(of: post, id: id, path: path)
+            comments = checkComments(of: post, id: id, path: path)
+            checkCounter(commentCounter, in: post, path: { path }, expected: comments, mismatch: .commentCountMismatch)
         }
     }
 
@@ -71,13 +75,18 @@ extension Validator {
         return likers.count
     }
 
-    private func checkComments(of post: Int32, id: String, path: String) {
-        guard let comments = doc.member(post, schema.names(.comments)), doc.isContainer(comments) else { return }
+    /// Comments naming another post. Returns the number of comments (objects), which a
+    /// comment counter must hold.
+    private func checkComments(of post: Int32, id: String, path: String) -> Int {
+        guard let comments = doc.member(post, schema.names(.comments)), doc.isContainer(comments) else { return 0 }
         let listPath = "\(path)/\(doc.key(comments))"
+        var count = 0
         keyedChildren(comments) { comment, key in
             guard doc.isObject(comment) else { return }
+            count += 1
             checkBackReference(comment, id: id, path: "\(listPath)/\(key)", code: .commentPostMismatch)
         }
+        return count
     }
 
     /// `<record>/post` (or its spelling) must name the post the record is filed under.

@@ -31,6 +31,8 @@ public final class Validator: @unchecked Sendable {
     var likeCount: [Int] = []
     /// Per post: its comments (the makestagram dialect's comments node).
     var commentCount: [Int] = []
+    /// The posts' side of the like mirror, kept from `checkPostLikes` for `checkUserLikes`.
+    var postLikes = LikeSide()
 
     init(_ export: Export, detail: FindingDetail = .all) {
         self.export = export
@@ -56,7 +58,7 @@ public final class Validator: @unchecked Sendable {
             Validator.parallel(
                 { followers.set(self.walkEdgeTree(self.schema.place(.followers))) },
                 { following.set(self.walkEdgeTree(self.schema.place(.following))) },
-                { self.indexMakestagramPosts(); self.checkPostLikes(); self.countComments() },
+                { self.indexMakestagramPosts(); self.checkPostLikes(); self.checkUserLikes(); self.countComments() },
                 { names.set(self.checkUsernames()) }
             )
             applyUsernames(names.value)

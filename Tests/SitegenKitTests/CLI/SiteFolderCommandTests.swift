@@ -27,7 +27,7 @@ import Testing
             created demo/.gitignore
             created demo/firebase.json
             created demo/content/export.json
-            created demo/content/storage/ (166 photos)
+            created demo/content/storage/ (178 photos)
 
             Next: run `cd demo && sitegen build` and open public/index.html, or `sitegen serve`.
             Your own app's export replaces content/export.json (see content/README.md).
@@ -36,11 +36,11 @@ import Testing
         let folder = parent + "/demo"
         let run = try TestSupport.sitegen(["build"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("sitegen: 166 photos: 166 encoded, 0 unchanged"), "\(run.stderr)")
+        #expect(run.stderr.contains("sitegen: 178 photos (12 of them avatars): 178 encoded, 0 unchanged"), "\(run.stderr)")
         let out = folder + "/public"
         let files = SiteTest.files(out)
         let photoKeys = Set(files.filter { $0.hasPrefix("assets/img/") }.map { $0.dropFirst("assets/img/".count).prefix(32) })
-        #expect(photoKeys.count == 166, "one published photo for each post")
+        #expect(photoKeys.count == 178, "one published photo for each post, and 12 avatars")
         let posts = files.filter { $0.hasPrefix("p/") && $0.hasSuffix("/index.html") }
         #expect(posts.count == 166)
         for page in files where page.hasSuffix(".html") {
@@ -56,7 +56,7 @@ import Testing
         })
         let key = String(turned.key.split(separator: "/").last!.dropLast(".jpg".count))
         let page = SiteTest.text(out, "p/\(key)/index.html")
-        let src = try #require(page.firstMatch(of: /<img src="[.\/]*(assets\/img\/[^"]+\.jpg)"/)?.1)
+        let src = try #require(page.firstMatch(of: /<img src="[.\/]*(assets\/img\/[^"]+\.jpg)" width=/)?.1)
         let published = try #require(SampleSiteTests.jpegHeader(SiteTest.bytes(out, String(src))))
         #expect(published.width == 160 && published.height == 182 && published.orientation == 1, "\(published)")
     }

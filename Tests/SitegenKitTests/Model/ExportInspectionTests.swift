@@ -14,6 +14,8 @@ import Testing
         ("friendlypix", "makestagram-friendlypix", false),
         ("friendlypix-mapped", "makestagram-friendlypix", true),
         ("renamed-mapped", "makestagram-renamed-roles", true),
+        ("friendlypix-web", "makestagram-friendlypix-web", false),
+        ("friendlypix-web-mapped", "makestagram-friendlypix-web", true),
         ("timeline-clean", "timeline-clean", false),
     ]
 
@@ -43,17 +45,42 @@ import Testing
 
     /// The block `inspect` prints for FriendlyPix (its guesses included), pasted into
     /// sitegen.toml, reads the export as the mapping export-format.md gives: no finding,
-    /// every post owned, every comment counted.
+    /// every post owned, every comment counted. Its `user_details` is `people` (names and
+    /// photos), not the `feed` root before it, which is keyed by the same uids but holds
+    /// lists of post keys only (the real 2016 export has both).
     @Test func theSuggestedSchemaReadsFriendlyPix() throws {
         let fixture = Self.fixture("makestagram-friendlypix")
         let block = try Self.inspect(fixture, mapping: Schema.Mapping()).schemaBlock()
         let config = try SiteConfig.parse(block, file: "sitegen.toml")
+        #expect(config.schema.nodes[.userDetails] == "people")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
         let report = Validator.audit(try ExportLoader.load(bytes: bytes, name: "x.json", mapping: config.schema))
         #expect(report.findings.isEmpty, "\(report.findings)")
-        #expect(report.index.users.count == 3 && report.index.posts.allSatisfy { $0.owner >= 0 })
+        #expect(report.index.users.count == 4 && report.index.posts.allSatisfy { $0.owner >= 0 })
         #expect(report.counts.comments.reduce(0, +) == 2)
         #expect(report.counts.likes.reduce(0, +) == 2)
+        #expect(report.counts.followers.reduce(0, +) == 2)
+    }
+
+    /// friendlypix-web keeps no users root: `inspect` takes `people` for the users (its
+    /// records hold `full_name`), finds the lists in them and the owner inside `author`
+    /// objects, and the block it prints (with `caption`, which no guess gives) reads the
+    /// export with no finding, every post owned, every comment and like counted.
+    @Test func theSuggestedSchemaReadsFriendlyPixWeb() throws {
+        let fixture = Self.fixture("makestagram-friendlypix-web")
+        let block = try Self.inspect(fixture, mapping: Schema.Mapping()).schemaBlock()
+        let config = try SiteConfig.parse(block, file: "sitegen.toml")
+        #expect(config.schema.nodes[.users] == "people" && config.schema.nodes[.userDetails] == nil)
+        #expect(config.schema.fields[.avatarURL] == "profile_picture")
+        var mapping = config.schema
+        mapping.fields[.caption] = "text"
+        #expect(mapping.nodes == fixture.mapping.nodes && mapping.fields == fixture.mapping.fields)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
+        let report = Validator.audit(try ExportLoader.load(bytes: bytes, name: "x.json", mapping: mapping))
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.index.users.count == 3 && report.index.posts.allSatisfy { $0.owner >= 0 })
+        #expect(report.counts.comments.reduce(0, +) == 2)
+        #expect(report.counts.likes.reduce(0, +) == 3)
         #expect(report.counts.followers.reduce(0, +) == 2)
     }
 

@@ -393,8 +393,18 @@ private enum SiteContexts {
             "following": .int(v == .minimal ? 0 : 7), "postsText": counted("", v == .minimal ? "0" : "1", v == .minimal ? " posts" : " post"),
             "followersText": v == .mixed ? counted("", "1", " follower") : counted("", "1,024", " followers <&>"),
             "followingText": v == .mixed ? counted("يتابع ", "7", "") : counted("", "7", " following"),
-            "avatar": .string(v == .full && i == 0 ? "https://img.example/a.png?x=1&y=\"2\"" : ""), "hasAvatar": .bool(v == .full && i == 0),
-        ]
+            "avatar": .string(v == .full && i == 0 ? "https://img.example/a.png?x=1&y=\"2\"" : v == .mixed ? "assets/img/a\(i)-160.jpg" : ""),
+            "hasAvatar": .bool((v == .full && i == 0) || v == .mixed), "avatarRelative": .bool(v == .mixed),
+        ].merging(v == .mixed ? ["avatarPicture": avatarPicture(i)] : [:]) { a, _ in a }
+    }
+
+    /// A published avatar's `avatarPicture` (`PageContexts.avatarPicture`): no `sizes`.
+    static func avatarPicture(_ i: Int) -> TemplateValue {
+        func candidates(_ ext: String, _ widths: [Int]) -> TemplateValue {
+            .list(widths.enumerated().map { n, w in ["src": .string("assets/img/a\(i)-\(w).\(ext)"), "w": .int(w), "sep": .string(n == 0 ? "" : ", ")] })
+        }
+        return ["webp": candidates("webp", [40, 80, 160]), "jpeg": candidates("jpg", [160]), "fallback": .string("assets/img/a\(i)-160.jpg"),
+                "colour": "#102030"]
     }
 
     static func tile(_ v: Variant, _ i: Int) -> [String: TemplateValue] {
@@ -497,7 +507,7 @@ private enum SiteContexts {
         var post = common(v, root: "../../", title: "Photo by @ana")
         var comments: [TemplateValue] = []
         if v != .minimal {
-            comments = [["key": "-Kc1", "username": "zoë.o", "url": "u/zoe-o/", "textHTML": "<p>Nice &amp; warm</p>"],
+            comments = [["key": "-Kc1", "username": "zoë.o", "url": "u/zoe-o/", "author": .object(user(v, 1)), "textHTML": "<p>Nice &amp; warm</p>"],
                         ["key": "-Kc2<", "username": "ghost<1>", "textHTML": "<p>Unknown user</p>"]]
         }
         post["post"] = .object(tile(v, 7).merging([
@@ -585,7 +595,7 @@ private enum SiteContexts {
         "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments", "commentCount",
-        "avatar", "hasAvatar",
+        "avatar", "hasAvatar", "avatarRelative", "avatarPicture", "author",
         "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour",
     ]

@@ -1,3 +1,4 @@
+import CVips
 import Foundation
 import Testing
 @testable import SitegenKit
@@ -27,9 +28,8 @@ import Testing
         }
     }
 
-    /// Each narrower width is resized from the narrowest one made that is at least twice as
-    /// wide, else from the widest.
-    @Test func eachWidthIsResizedFromOneTwiceAsWide() {
+    /// Each narrower width is resized from the next wider one made.
+    @Test func eachWidthIsResizedFromTheNextWiderOne() {
         func sources(_ widths: [Int]) -> [Int: Int] {
             var made = [widths.last!], result: [Int: Int] = [:]
             for width in widths.reversed().dropFirst() {
@@ -38,9 +38,44 @@ import Testing
             }
             return result
         }
-        #expect(sources([240, 320, 480, 640, 960, 1280]) == [960: 1280, 640: 1280, 480: 960, 320: 640, 240: 480])
-        #expect(sources([240, 320, 480, 640, 960, 1080]) == [960: 1080, 640: 1080, 480: 960, 320: 640, 240: 480])
-        #expect(sources([240, 320, 400]) == [320: 400, 240: 400])
+        #expect(sources([240, 320, 480, 640, 960, 1280]) == [960: 1280, 640: 960, 480: 640, 320: 480, 240: 320])
+        #expect(sources([240, 320, 480, 640, 960, 1080]) == [960: 1080, 640: 960, 480: 640, 320: 480, 240: 320])
+        #expect(sources([240, 320, 400]) == [320: 400, 240: 320])
+    }
+
+    /// Effort 2 at quality 68 from 320 px on; libwebp's default effort (4) at 75 for the
+    /// narrower variants.
+    @Test func narrowVariantsKeepTheDefaultEffort() {
+        #expect([160, 200, 240, 319, 320, 480, 1280].map { PhotoSettings.webp(forWidth: $0).effort } == [4, 4, 4, 4, 2, 2, 2])
+        #expect([160, 319, 320, 1280].map { PhotoSettings.webp(forWidth: $0).quality } == [75, 75, 68, 68])
+    }
+
+    /// A JPEG is decoded at half size when half is still as wide as its widest variant and
+    /// libvips' thumbnail would decode it whole (under 4 times as wide).
+    @Test func aJPEGIsDecodedAtHalfSizeWhenHalfIsWideEnough() {
+        #expect(PhotoSettings.jpegShrink(ofWidth: 3024, target: 1280) == 2)
+        #expect(PhotoSettings.jpegShrink(ofWidth: 2560, target: 1280) == 2)
+        #expect(PhotoSettings.jpegShrink(ofWidth: 5119, target: 1280) == 2)
+        #expect(PhotoSettings.jpegShrink(ofWidth: 2559, target: 1280) == 1)
+        #expect(PhotoSettings.jpegShrink(ofWidth: 5120, target: 1280) == 1, "libvips' thumbnail shrinks on load itself")
+        #expect(PhotoSettings.jpegShrink(ofWidth: 1080, target: 1080) == 1)
+    }
+
+    /// The half-size decode turns the photo upright too: orientation-6.jpg (stored 300x200,
+    /// upright 200x300 with red at the top right) decoded at half size to 100 px.
+    @Test func aHalfSizeDecodeIsUpright() throws {
+        #expect(PhotoEncoder.libraryProblem == nil)
+        var bytes = PhotoTest.fixture("orientation-6.jpg")
+        let image = try #require(bytes.withUnsafeMutableBytes { raw -> OpaquePointer? in
+            var out: OpaquePointer?
+            return sitegen_vips_thumbnail(raw.baseAddress, raw.count, 100, 2, &out) == 0 ? out : nil
+        })
+        defer { sitegen_vips_unref(image) }
+        let pixels = try #require(PhotoTest.pixels(image))
+        #expect(pixels.width == 100 && pixels.height == 150)
+        let red = pixels.at(90, 10), topLeft = pixels.at(10, 10)
+        #expect(red[0] > 200 && red[2] < 60, "top right \(red)")
+        #expect(topLeft[0] < 60 && topLeft[2] > 170, "top left \(topLeft)")
     }
 
     @Test func metadataIsStrippedFromEveryVariant() throws {
@@ -115,6 +150,9 @@ import Testing
     @Test func unusablePhotosAreFailures() {
         #expect(throws: PhotoFailure.tooLarge(width: 20000, height: 20000)) { try encode("bomb.jpg").get() }
         #expect(throws: PhotoFailure.undecodable) { try encode("truncated.jpg").get() }
+        // Decoded at half size (4000 px wide), truncated too.
+        let large = PhotoTest.fixture("large.jpg")
+        #expect(throws: PhotoFailure.undecodable) { try PhotoEncoder.encode(Array(large.prefix(large.count / 2)), key: "k").get() }
         #expect(throws: PhotoFailure.notAnImage) { try encode("not-an-image.jpg").get() }
         #expect(throws: PhotoFailure.notAnImage) { try PhotoEncoder.encode([], key: "k").get() }
         #expect("\(PhotoFailure.tooLarge(width: 20000, height: 20000))" == "20000x20000 pixels, more than the 100 megapixels a photo may have")

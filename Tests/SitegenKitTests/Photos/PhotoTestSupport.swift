@@ -36,13 +36,18 @@ enum PhotoTest {
         return bytes.withUnsafeBytes { raw -> Pixels? in
             guard let image = sitegen_vips_header(raw.baseAddress, raw.count) else { return nil }
             defer { sitegen_vips_unref(image) }
-            var size = 0
-            guard let memory = sitegen_vips_pixels(image, &size) else { return nil }
-            defer { sitegen_vips_free(memory) }
-            return Pixels(width: Int(sitegen_vips_width(image)), height: Int(sitegen_vips_height(image)),
-                          bands: Int(sitegen_vips_bands(image)),
-                          data: [UInt8](UnsafeRawBufferPointer(start: memory, count: size)))
+            return pixels(image)
         }
+    }
+
+    /// The pixels of an image libvips holds.
+    static func pixels(_ image: OpaquePointer) -> Pixels? {
+        var size = 0
+        guard let memory = sitegen_vips_pixels(image, &size) else { return nil }
+        defer { sitegen_vips_free(memory) }
+        return Pixels(width: Int(sitegen_vips_width(image)), height: Int(sitegen_vips_height(image)),
+                      bands: Int(sitegen_vips_bands(image)),
+                      data: [UInt8](UnsafeRawBufferPointer(start: memory, count: size)))
     }
 
     /// The markers of a JPEG's segments before its scan data (APPn, COM, DQT, SOF, …).
@@ -91,6 +96,55 @@ enum PhotoTest {
         if storage {
             try FileManager.default.copyItem(atPath: folder + "/makestagram/content/storage", toPath: content + "/storage")
         }
+        return content + "/export.json"
+    }
+
+    /// The Storage download URL of `object` in the fixtures' bucket.
+    static func storageURL(_ object: String) -> String {
+        "https://firebasestorage.googleapis.com/v0/b/sitegen-test.appspot.com/o/"
+            + object.replacingOccurrences(of: "/", with: "%2F") + "?alt=media&token=0"
+    }
+
+    /// A Makestagram site of five users, one of each kind of avatar: ann's in the Storage
+    /// copy (`gps-camera.jpg`: 640x480 with camera and GPS EXIF), bob's a remote URL, cat's
+    /// in the copy but truncated, dan without one, eve's in the copy and stored on its side
+    /// (`orientation-6.jpg`: 300x200 turned by EXIF Orientation 6 to 200x300). Each follows
+    /// the next (eve follows ann), ann's post has a comment by each of the others, and eve's
+    /// avatar file is also the photo of her post. Its export's path.
+    static func avatarSite() throws -> String {
+        let site = try TestSupport.temporaryFolder()
+        let content = site + "/content"
+        let avatars = content + "/storage/images/avatars"
+        try FileManager.default.createDirectory(atPath: avatars, withIntermediateDirectories: true)
+        for (uid, fixture) in [("uid-ann", "gps-camera.jpg"), ("uid-cat", "truncated.jpg"), ("uid-eve", "orientation-6.jpg")] {
+            try Data(self.fixture(fixture)).write(to: URL(fileURLWithPath: "\(avatars)/\(uid).jpg"))
+        }
+        let names = ["ann", "bob", "cat", "dan", "eve"]
+        let avatarURLs = ["ann": storageURL("images/avatars/uid-ann.jpg"), "bob": "https://example.com/bob.jpg",
+                          "cat": storageURL("images/avatars/uid-cat.jpg"), "eve": storageURL("images/avatars/uid-eve.jpg")]
+        var users: [String: Any] = [:], followers: [String: Any] = [:], following: [String: Any] = [:]
+        for (i, name) in names.enumerated() {
+            let next = names[(i + 1) % names.count], previous = names[(i + names.count - 1) % names.count]
+            var user: [String: Any] = ["username": name, "follower_count": 1, "following_count": 1, "post_count": name == "ann" || name == "eve" ? 1 : 0]
+            if let url = avatarURLs[name] { user["profile_image_url"] = url }
+            users["uid-\(name)"] = user
+            following["uid-\(name)"] = ["uid-\(next)": true]
+            followers["uid-\(name)"] = ["uid-\(previous)": true]
+        }
+        func post(_ owner: String, _ url: String) -> [String: Any] {
+            ["caption": "by \(owner)", "created_at": 1500000000, "image_height": 375, "image_url": url, "like_count": 0,
+             "poster": ["uid": "uid-\(owner)", "username": owner]]
+        }
+        let export: [String: Any] = [
+            "users": users, "followers": followers, "following": following,
+            "posts": ["uid-ann": ["-A0postAAAAAAAAAAAAA": post("ann", "https://example.com/ann-post.jpg")],
+                      "uid-eve": ["-E0postAAAAAAAAAAAAA": post("eve", storageURL("images/avatars/uid-eve.jpg"))]],
+            "comments": ["-A0postAAAAAAAAAAAAA": Dictionary(uniqueKeysWithValues: names.dropFirst().enumerated().map { i, name in
+                ("-C\(i)commentAAAAAAAAAA", ["comment_text": "hello from \(name)", "comment_author": "uid-\(name)", "created_at": 1500000001 + i])
+            })],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: export, options: [.sortedKeys, .prettyPrinted])
+        try data.write(to: URL(fileURLWithPath: content + "/export.json"))
         return content + "/export.json"
     }
 }

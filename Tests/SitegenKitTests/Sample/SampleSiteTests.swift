@@ -38,10 +38,11 @@ import Testing
                 "the embedded export is not content/export.json: run scripts/embed-sample")
         let photos = files.dropFirst()
         let prefix = "content/storage/"
-        #expect(photos.allSatisfy { $0.path.hasPrefix(prefix + "images/posts/") && $0.path.hasSuffix(".jpg") })
+        #expect(photos.allSatisfy { ($0.path.hasPrefix(prefix + "images/posts/") || $0.path.hasPrefix(prefix + "images/avatars/")) && $0.path.hasSuffix(".jpg") })
+        #expect(photos.filter { $0.path.hasPrefix(prefix + "images/avatars/") }.count == 12)
         let made = Dictionary(uniqueKeysWithValues: photos.map { (String($0.path.dropFirst(prefix.count)), $0.bytes) })
         let stored = SiteTest.contents(Self.storage)
-        #expect(made.count == 166)
+        #expect(made.count == 178)
         #expect(Set(made.keys) == Set(stored.keys))
         #expect(made.filter { stored[$0.key] != $0.value }.keys.sorted() == [],
                 "content/storage/ differs from the photos init --sample paints: run scripts/embed-sample --photos")

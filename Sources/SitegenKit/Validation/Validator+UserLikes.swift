@@ -1,0 +1,75 @@
+// MARK: - Makestagram: what each user liked, a mirror of the posts' likes
+
+/// A like as a post index and a user index.
+struct LikePair: Hashable {
+    let post: Int32
+    let user: Int32
+}
+
+/// The valid likes of one side of the like mirror, and each post's or user's list node.
+struct LikeSide {
+    var pairs = Set<LikePair>()
+    /// Post (for the posts' likes) or user (for `user_likes`) index → its list node.
+    var lists: [Int32: Int32] = [:]
+    /// Whether the export keeps this side at all (a root node, or the list in some record).
+    var exists = false
+}
+
+extension Validator {
+    /// `user_likes/<uid>/<postKey>` (FriendlyPix's `users/<uid>/likes`), when the app keeps
+    /// it: a list of no user, or an entry for no post, dangles (`like_dangling`, removed);
+    /// when the app keeps both sides, a like on one side only is `like_mirror_missing` at
+    /// the other side's path (added as `true`), as follow edges are mirrored. The likes
+    /// counted are the union of the two sides, as the repair leaves them. Runs after
+    /// `checkPostLikes`, which collects the posts' side only when this node is mapped
+    /// (no cost for the apps without it).
+    func checkUserLikes() {
+        guard let place = schema.place(.userLikes) else { return }
+        var mine = LikeSide()
+        forEachList(at: place) { uid, list, listPath in
+            mine.exists = true
+            guard let user = user(uid) else {
+                remove(.likeDangling, listPath(), node: list)
+                return
+            }
+            // A list that is not an object is left alone (no post keys to read, nowhere to add).
+            guard doc.isObject(list) else { return }
+            mine.lists[user] = list
+            doc.forEachEntry(list) { entry in
+                if let post = postIndex(key: entry) {
+                    mine.pairs.insert(LikePair(post: post, user: user))
+                } else {
+                    remove(.likeDangling, "\(listPath())/\(doc.key(entry))", node: entry)
+                }
+            }
+        }
+        let theirs = postLikes
+        postLikes = LikeSide()
+        // Likes kept only per user are likes all the same: counted whether or not mirrored.
+        for pair in mine.pairs where !theirs.pairs.contains(pair) { likeCount[Int(pair.post)] += 1 }
+        guard theirs.exists && mine.exists else { return }
+        for pair in sorted(theirs.pairs.subtracting(mine.pairs)) {
+            let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
+            let (path, under, keys) = location(of: .userLikes, user, list: mine.lists[pair.user] ?? -1, below: [post])
+            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+        }
+        for pair in sorted(mine.pairs.subtracting(theirs.pairs)) {
+            let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
+            let (path, under, keys) = location(of: .postLikes, post, list: theirs.lists[pair.post] ?? -1, below: [user])
+            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+        }
+    }
+
+    /// Pairs in a fixed order (post, then user), so that edits made under one node come in
+    /// the same order on every run.
+    private func sorted(_ pairs: Set<LikePair>) -> [LikePair] {
+        pairs.sorted { ($0.post, $0.user) < ($1.post, $1.user) }
+    }
+
+    /// Whether the export has a list at `place` (its root node, or the member in some record).
+    func hasLists(at place: Schema.Place?) -> Bool {
+        var found = false
+        forEachList(at: place) { _, _, _ in found = true }
+        return found
+    }
+}
