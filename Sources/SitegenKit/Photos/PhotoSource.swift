@@ -68,7 +68,7 @@ public struct StorageFolder: Sendable {
         return hash
     }
 
-    /// The local file of a download URL, if the folder holds it.
+    /// The local file of a download URL or Storage path, if the folder holds it.
     func file(for url: String) -> String? {
         guard let object = StorageFolder.objectPath(url) else { return nil }
         let file = path + "/" + object
@@ -77,16 +77,35 @@ public struct StorageFolder: Sendable {
         return file
     }
 
-    /// The object path of a Firebase Storage download URL:
-    /// `https://firebasestorage.googleapis.com/v0/b/<bucket>/o/images%2Fposts%2F<uid>%2F<key>.jpg?alt=media&token=…`
-    /// → `images/posts/<uid>/<key>.jpg`. Nil for another URL, or an object path that
+    /// The object path an app wrote for a Storage object, in each way apps write one:
+    /// - a download URL, `https://firebasestorage.googleapis.com/v0/b/<bucket>/o/images%2Fposts%2F<uid>%2F<key>.jpg?alt=media&token=…`;
+    /// - a public URL, `https://storage.googleapis.com/<bucket>/images/posts/<uid>/<key>.jpg`;
+    /// - a `gs://<bucket>/images/posts/<uid>/<key>.jpg` URI;
+    /// - the object path itself, `images/posts/<uid>/<key>.jpg` (a leading `/` is dropped);
+    /// each → `images/posts/<uid>/<key>.jpg`. Nil for another URL, or an object path that
     /// could leave the folder (`..`, an empty or hidden segment, a NUL).
     static func objectPath(_ url: String) -> String? {
-        guard let components = URLComponents(string: url), components.scheme == "https" || components.scheme == "http" else { return nil }
-        let path = components.percentEncodedPath
-        guard let range = path.range(of: "/o/"), path.hasPrefix("/v0/b/") else { return nil }
-        let encoded = path[range.upperBound...]
-        guard !encoded.contains("/"), let object = encoded.removingPercentEncoding, !object.isEmpty else { return nil }
+        var object: String?
+        if let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() {
+            let path = components.percentEncodedPath
+            if scheme == "https" || scheme == "http" {
+                if path.hasPrefix("/v0/b/"), let range = path.range(of: "/o/") {
+                    let encoded = path[range.upperBound...]
+                    guard !encoded.contains("/") else { return nil }
+                    object = encoded.removingPercentEncoding
+                } else if components.host?.lowercased() == "storage.googleapis.com" {
+                    // `/<bucket>/<object>`
+                    let rest = path.drop(while: { $0 == "/" })
+                    guard let slash = rest.firstIndex(of: "/") else { return nil }
+                    object = rest[rest.index(after: slash)...].removingPercentEncoding
+                }
+            } else if scheme == "gs", components.host?.isEmpty == false {
+                object = String(path.drop(while: { $0 == "/" })).removingPercentEncoding
+            }
+        } else if !url.contains(":") && !url.hasPrefix("//") {
+            object = String(url.drop(while: { $0 == "/" }))
+        }
+        guard let object, !object.isEmpty else { return nil }
         let segments = object.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }) else { return nil }
         return object

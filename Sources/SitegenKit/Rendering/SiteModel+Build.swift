@@ -63,9 +63,9 @@ extension SiteModel {
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
             // An avatar the local copy of the bucket holds is published (`setPictures` gives
-            // its JPEG); another keeps its URL.
-            let avatar = model.users[model.users.count - 1].avatar
-            if !avatar.isEmpty, let file = storage?.file(for: avatar) {
+            // its JPEG), whether the app wrote its URL or its Storage path; another keeps its
+            // URL (a Storage path with no local copy: the initial).
+            if let avatar = field(entry, .avatarURL), !avatar.isEmpty, let file = storage?.file(for: avatar) {
                 let photo = Self.photo("avatar " + file, PhotoSource(origin: .file(file), label: file, shape: .avatar),
                                        index: &photoIndex, photos: &model.photos)
                 model.users[model.users.count - 1].avatar = ""

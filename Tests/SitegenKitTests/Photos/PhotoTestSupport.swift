@@ -107,7 +107,7 @@ enum PhotoTest {
 
     /// A Makestagram site of five users, one of each kind of avatar: ann's in the Storage
     /// copy (`gps-camera.jpg`: 640x480 with camera and GPS EXIF), bob's a remote URL, cat's
-    /// in the copy but truncated, dan without one, eve's in the copy and stored on its side
+    /// in the copy but truncated, dan without one, eve's in the copy (named by a gs:// URI) and stored on its side
     /// (`orientation-6.jpg`: 300x200 turned by EXIF Orientation 6 to 200x300). Each follows
     /// the next (eve follows ann), ann's post has a comment by each of the others, and eve's
     /// avatar file is also the photo of her post. Its export's path.
@@ -121,7 +121,9 @@ enum PhotoTest {
         }
         let names = ["ann", "bob", "cat", "dan", "eve"]
         let avatarURLs = ["ann": storageURL("images/avatars/uid-ann.jpg"), "bob": "https://example.com/bob.jpg",
-                          "cat": storageURL("images/avatars/uid-cat.jpg"), "eve": storageURL("images/avatars/uid-eve.jpg")]
+                          "cat": storageURL("images/avatars/uid-cat.jpg"),
+                          // A Storage path as a gs:// URI (export-format.md: "URL or Storage path").
+                          "eve": "gs://app.appspot.com/images/avatars/uid-eve.jpg"]
         var users: [String: Any] = [:], followers: [String: Any] = [:], following: [String: Any] = [:]
         for (i, name) in names.enumerated() {
             let next = names[(i + 1) % names.count], previous = names[(i + names.count - 1) % names.count]
