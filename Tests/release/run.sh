@@ -43,11 +43,12 @@ mkdir -p "$work/plain" && cp content/export.json "$work/plain/"
 "$swift_bin" build "$work/plain/export.json" --output "$work/reference-plain" >/dev/null 2>&1
 
 # sample_published FOLDER: the site in FOLDER/public shows every one of the sample's 166
-# photos (one published photo each, named by its hash; no placeholder, no Storage link).
+# photos and 12 avatars (one published picture each, named by its hash; no placeholder,
+# no Storage link).
 sample_published() {
-  local photos
-  photos=$(ls "$1/public/assets/img" | cut -c1-32 | sort -u | wc -l)
-  [ "$photos" -eq 166 ] || { echo "$photos photos published, not 166"; return 1; }
+  local pictures
+  pictures=$(ls "$1/public/assets/img" | cut -c1-32 | sort -u | wc -l)
+  [ "$pictures" -eq 178 ] || { echo "$pictures photos and avatars published, not 166 + 12"; return 1; }
   ! grep -rlE 'photo-missing|firebasestorage' "$1/public" --include='*.html'
 }
 
