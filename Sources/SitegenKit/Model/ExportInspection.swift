@@ -78,7 +78,8 @@ public struct ExportInspection: Sendable {
         for (name, count) in unknown {
             out += "  \(Self.pad(name, width))  \(String(repeating: " ", count: max(0, countWidth - Self.number(count).count)))\(Self.number(count))  unknown: kept as data, not shown\n"
         }
-        let absent = Schema.Node.allCases.filter { !isPresent($0) && Schema.tutorial.contains($0) && $0 != .images }
+        let guessed = Set(guessedNodes().map(\.node))
+        let absent = Schema.Node.allCases.filter { !isPresent($0) && !guessed.contains($0) && Schema.tutorial.contains($0) && $0 != .images }
             .filter { export.dialect == .makestagram || ![.followers, .following, .postLikes, .timeline].contains($0) }
         if !absent.isEmpty {
             out += "  absent: \(absent.map(\.rawValue).joined(separator: ", ")) (not part of this app: nothing checked or added)\n"
@@ -228,6 +229,15 @@ public struct ExportInspection: Sendable {
         guess(.imageURL, in: .posts, what: "an http(s) URL") { member in
             doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
+        // A caption: text under a name that says so (FriendlyPix's `text`, `description`,
+        // `body`), not a URL, nor a name some other field is read under (`alt_text`).
+        let known = Set(Schema.Field.allCases.filter { $0 != .caption && Self.records(of: $0, export.dialect) == .posts }
+            .flatMap { schema.names($0).map(\.text) })
+        guess(.caption, in: .posts, what: "text") { member in
+            let key = doc.key(member).lowercased()
+            guard Self.captionWords.contains(where: key.contains), !known.contains(doc.key(member)) else { return false }
+            return doc.string(doc.value(member)).map { !SafeURL.isHTTP($0) } ?? false
+        }
         // A profile photo: an http(s) URL under a name that says so (`profile_picture`), not a
         // website (`url`, `website`).
         guess(.avatarURL, in: .users, what: "a photo's URL") { member in
@@ -237,6 +247,9 @@ public struct ExportInspection: Sendable {
         }
         return guesses
     }
+
+    /// Words in the name of a post's field that holds its caption.
+    private static let captionWords = ["caption", "text", "description", "body", "message", "content"]
 
     /// With no users root, the root whose records carry user fields (a name, a username,
     /// an avatar in a recognised spelling), the most of them: friendlypix-web keeps its
