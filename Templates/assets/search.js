@@ -85,13 +85,38 @@
     return best;
   }
 
+  /* As _avatar: the published avatar (user[9] = [WebP srcset, JPEG], relative to the
+     site root), a linked one (its URL), else the initial. */
   function avatar(user) {
     var span = document.createElement("span");
     span.className = "avatar";
     span.setAttribute("data-avatar", user[0]);
-    span.setAttribute("aria-hidden", "true");
     span.style.setProperty("--hue", String(user[7]));
-    span.textContent = user[8];
+    var picture = user[9];
+    if (!picture) {
+      span.setAttribute("aria-hidden", "true");
+      span.textContent = user[8];
+      return span;
+    }
+    var img = document.createElement("img");
+    img.alt = "";
+    img.loading = "lazy";
+    img.decoding = "async";
+    if (typeof picture === "string") {
+      img.referrerPolicy = "no-referrer";
+      img.src = picture;
+      span.appendChild(img);
+      return span;
+    }
+    var element = document.createElement("picture");
+    var source = document.createElement("source");
+    source.type = "image/webp";
+    source.srcset = picture[0].split(", ").map(function (c) { return root + c; }).join(", ");
+    source.sizes = "48px";
+    img.src = root + picture[1];
+    element.appendChild(source);
+    element.appendChild(img);
+    span.appendChild(element);
     return span;
   }
 

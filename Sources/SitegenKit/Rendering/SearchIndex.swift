@@ -129,7 +129,10 @@ struct SearchIndex: Sendable {
     }
 
     /// A bucket: `{key: {"count", "users": [[uid, username, name, url, posts, followers, following,
-    /// hue, initial], …]}, …}`, `url` relative to the site root (what `_userrow` shows of a user).
+    /// hue, initial, avatar], …]}, …}`, `url` relative to the site root (what `_userrow` shows
+    /// of a user). `avatar` is `""` (the initial), a linked URL, or a published avatar as
+    /// `[webp srcset, jpeg]`, relative to the site root: the WebP widths up to the first at
+    /// least three times the row's 48 px (a row holds about 200 bytes more, not the 8 widths).
     func bucketJSON(_ bucket: Int, contexts: PageContexts) -> String {
         var out = "{"
         for (n, i) in buckets[bucket].enumerated() {
@@ -140,11 +143,26 @@ struct SearchIndex: Sendable {
                 out += j == 0 ? "\n[" : ",\n["
                 out += "\(SearchIndex.quoted(user.uid)),\(SearchIndex.quoted(user.username)),\(SearchIndex.quoted(user.name)),"
                 out += "\(SearchIndex.quoted(contexts.userPath(u))),\(user.postCount),\(user.followers),\(user.following),"
-                out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(user.username)))]"
+                out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(user.username))),"
+                out += SearchIndex.avatar(user, contexts.model) + "]"
             }
             out += "]}"
         }
         return out + "\n}\n"
+    }
+
+    /// Widest display of an avatar in a search row, in CSS pixels (`_userrow`'s `sizes`).
+    static let rowAvatarWidth = 48
+
+    /// A row's `avatar`: `""`, the linked URL, or `[webp srcset, jpeg]` of the published one.
+    static func avatar(_ user: SiteModel.User, _ model: SiteModel) -> String {
+        guard let picture = model.avatarPicture(of: user) else { return quoted(user.avatar) }
+        var candidates: [String] = []
+        for w in picture.widths(.webp) {
+            candidates.append("\(picture.path(w, .webp)) \(w)w")
+            if w >= 3 * rowAvatarWidth { break }
+        }
+        return "[\(quoted(candidates.joined(separator: ", "))),\(quoted(picture.fallback))]"
     }
 
     /// A JSON string with `<`, `>` and `&` escaped too: data that no HTML parser can take for markup.

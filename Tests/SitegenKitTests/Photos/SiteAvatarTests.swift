@@ -87,6 +87,32 @@ import Testing
         #expect(post.matches(of: /data-avatar="/).count == 5)
     }
 
+    /// The search files' rows (what `search.js` shows for users not on the page) carry each
+    /// kind of avatar as the directory's rows do: the published one's WebP widths up to the
+    /// first at least 3x the row's 48 px and its JPEG, the linked URL, or nothing (the initial).
+    @Test func searchRowsCarryTheAvatarTheDirectoryShows() throws {
+        let (out, _) = try SiteTest.build(try PhotoTest.avatarSite())
+        let buckets = SiteTest.files(out).filter { $0.hasPrefix("search/") && $0 != "search/index.json" }
+        var rows: [String: [Any]] = [:]
+        for file in buckets {
+            let shards = try JSONSerialization.jsonObject(with: Data(SiteTest.text(out, file).utf8)) as! [String: [String: Any]]
+            for shard in shards.values { for row in shard["users"] as! [[Any]] { rows[row[0] as! String] = row } }
+        }
+        func srcset(_ name: String, _ widths: [Int]) -> String {
+            widths.map { "assets/img/\(Self.key(name))-\($0).webp \($0)w" }.joined(separator: ", ")
+        }
+        #expect(rows["uid-ann"]?[9] as? [String] == [srcset("gps-camera.jpg", [40, 56, 80, 112, 160]), "assets/img/\(Self.key("gps-camera.jpg"))-160.jpg"])
+        #expect(rows["uid-eve"]?[9] as? [String] == [srcset("orientation-6.jpg", [40, 56, 80, 112, 160]), "assets/img/\(Self.key("orientation-6.jpg"))-160.jpg"])
+        #expect(rows["uid-bob"]?[9] as? String == "https://example.com/bob.jpg")
+        #expect(rows["uid-cat"]?[9] as? String == "" && rows["uid-dan"]?[9] as? String == "")
+        let files = Set(SiteTest.files(out))
+        for uid in ["uid-ann", "uid-eve"] {
+            let avatar = rows[uid]![9] as! [String]
+            let paths = avatar[0].split(separator: ", ").map { String($0.split(separator: " ")[0]) } + [avatar[1]]
+            #expect(paths.allSatisfy(files.contains), "\(paths)")
+        }
+    }
+
     /// No EXIF (GPS, camera), XMP or comment in any published avatar; the avatar is its
     /// photo's centre square, upright.
     @Test func aPublishedAvatarHoldsNoMetadataAndIsSquareAndUpright() throws {
