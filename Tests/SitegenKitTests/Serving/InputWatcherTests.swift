@@ -6,9 +6,7 @@ import Testing
 /// Storage copy) a photo added, removed or renamed at any depth, or the tree appearing.
 @Suite struct InputWatcherTests {
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("watcher-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TestSupport.temporaryFolder("watcher")
     }
 
     @Test func aChangedExportChangesTheSignature() throws {

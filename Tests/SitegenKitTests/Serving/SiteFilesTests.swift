@@ -8,7 +8,7 @@ import Testing
     /// A small site folder: index, a profile, the 404 page, a dot-file, and symlinks
     /// that point outside (to a secret beside the site) and inside.
     static func site() throws -> (root: String, secret: String) {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("sitefiles-\(UUID().uuidString)").path
+        let base = try TestSupport.temporaryFolder("sitefiles")
         let root = base + "/site"
         let fm = FileManager.default
         try fm.createDirectory(atPath: root + "/u/ana/followers", withIntermediateDirectories: true)

@@ -3,9 +3,18 @@ import Foundation
 
 /// Helpers shared by the tests: temporary files, the built `sitegen` binary, fixtures.
 enum TestSupport {
-    /// A new empty temporary folder.
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "sitegen-tests-" + UUID().uuidString
+    /// The folder that holds every temporary folder of this test process, removed with all
+    /// it holds when the process exits (a day of test runs left 24,761 folders in /tmp).
+    static let temporaryRoot: String = {
+        let root = NSTemporaryDirectory() + "sitegen-tests-\(getpid())-" + UUID().uuidString.prefix(8)
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TestSupport.temporaryRoot) }
+        return root
+    }()
+
+    /// A new empty temporary folder (under `temporaryRoot`).
+    static func temporaryFolder(_ prefix: String = "t") throws -> String {
+        let path = temporaryRoot + "/" + prefix + "-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
