@@ -11,6 +11,12 @@ public struct ExportInspection: Sendable {
     private let coverage: [[Int]]
     /// Records of users (with `user_details`' own), posts and comments.
     private let totals: [Records: Int]
+    /// What the export seems to hold where no recognised name says, worked out once (the
+    /// report and the `[schema]` block both show it): the users' root when there is no
+    /// `users` root, then the nodes and the fields.
+    private var usersGuess: (name: Schema.Name, why: String)?
+    private var nodeGuesses: [(node: Schema.Node, name: String, why: String)] = []
+    private var fieldGuesses: [(field: Schema.Field, name: String, why: String)] = []
 
     public init(_ export: Export) {
         self.export = export
@@ -36,6 +42,10 @@ public struct ExportInspection: Sendable {
         }
         self.coverage = counted
         self.totals = counts
+        usersGuess = guessedUsers()
+        let uids = userIDs()
+        nodeGuesses = guessedNodes(uids: uids)
+        fieldGuesses = guessedFields(uids: uids)
     }
 
     /// The kinds of record a field is counted in, with the word for them.
@@ -78,7 +88,7 @@ public struct ExportInspection: Sendable {
         for (name, count) in unknown {
             out += "  \(Self.pad(name, width))  \(String(repeating: " ", count: max(0, countWidth - Self.number(count).count)))\(Self.number(count))  unknown: kept as data, not shown\n"
         }
-        let guessed = Set(guessedNodes().map(\.node))
+        let guessed = Set(nodeGuesses.map(\.node))
         let absent = Schema.Node.allCases.filter { !isPresent($0) && !guessed.contains($0) && Schema.tutorial.contains($0) && $0 != .images }
             .filter { export.dialect == .makestagram || ![.followers, .following, .postLikes, .timeline].contains($0) }
         if !absent.isEmpty {
@@ -118,7 +128,7 @@ public struct ExportInspection: Sendable {
             guard let place = schema.place(node), place.text != node.rawValue else { continue }
             nodes.append("\(node.rawValue) = \(JSONString.quoted(place.text))")
         }
-        nodes += guessedNodes().map { "\($0.node.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
+        nodes += nodeGuesses.map { "\($0.node.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
         if !nodes.isEmpty { out += "\n[schema.nodes]\n" + nodes.map { $0 + "\n" }.joined() }
         var fields: [String] = []
         for field in Schema.Field.allCases where Self.records(of: field, export.dialect) != nil {
@@ -129,7 +139,7 @@ public struct ExportInspection: Sendable {
                 fields.append("\(field.rawValue) = \(JSONString.quoted(spelling))")
             }
         }
-        fields += guessedFields().map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
+        fields += fieldGuesses.map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
         if !fields.isEmpty { out += "\n[schema.fields]\n" + fields.map { $0 + "\n" }.joined() }
         return out
     }
@@ -138,14 +148,13 @@ public struct ExportInspection: Sendable {
 
     /// Nodes the export seems to keep where no recognised name says: a root keyed by users'
     /// uids (a second root of user fields), and lists inside each user or post record.
-    private func guessedNodes() -> [(node: Schema.Node, name: String, why: String)] {
+    private func guessedNodes(uids: Set<String>) -> [(node: Schema.Node, name: String, why: String)] {
         guard export.dialect == .makestagram else { return [] }
         let doc = export.document
         guard doc.isObject(doc.root) else { return [] }
         var guesses: [(node: Schema.Node, name: String, why: String)] = []
-        let users = guessedUsers()
+        let users = usersGuess
         if let users { guesses.append((.users, users.name.text, users.why)) }
-        let uids = userIDs()
         if !isPresent(.userDetails) {
             // Of the roots keyed mostly by users' uids, the one whose records hold the most
             // text fields: FriendlyPix's `people/<uid>: {displayName, photoUrl}` (241 users),
@@ -195,10 +204,9 @@ public struct ExportInspection: Sendable {
     /// Fields the export seems to keep under a name no variant has: a flat post's or a
     /// comment's owner (a field holding users' uids, or objects with one), a post's image
     /// (a field holding http(s) URLs).
-    private func guessedFields() -> [(field: Schema.Field, name: String, why: String)] {
+    private func guessedFields(uids: Set<String>) -> [(field: Schema.Field, name: String, why: String)] {
         guard export.dialect == .makestagram else { return [] }
         let doc = export.document
-        let uids = userIDs()
         var guesses: [(field: Schema.Field, name: String, why: String)] = []
         // The users' records are those of the guessed root when the export has no users root.
         let guessedUsers = isPresent(.users) ? nil : usersRoot()
@@ -277,7 +285,7 @@ public struct ExportInspection: Sendable {
     /// The users' root: the export's, else the one guessed.
     private func usersRoot() -> Schema.Name? {
         if isPresent(.users) { return schema.place(.users)?.root }
-        return guessedUsers()?.name
+        return usersGuess?.name
     }
 
     /// Whether a root already has a role.
