@@ -46,7 +46,7 @@ public struct SiteWriter {
     /// crash sees the old site or the new one, never a mix) rather than committed file by
     /// file (`SiteCommit`). The default since the spare took away the tree made and removed
     /// on every rebuild: a one-bio rebuild at 20,000 users takes 4.0 s (1.3 s file by file;
-    /// 66-84 s before the spare), at 100,000 users 80 s (8.8 s), most of it reading both
+    /// 66-84 s before the spare), at 100,000 users 27 s (3.8 s) on a quiet machine, most of it reading both
     /// trees' folders (docs/robustness.md); `atomic_switch = false` in sitegen.toml or
     /// `--no-atomic-switch` turn it off. `SITEGEN_TEST_COMMIT=files` in the environment
     /// turns it off too, `=switch` on (the tests' binary).
