@@ -5,7 +5,7 @@ import Testing
 /// The same social graph written as five apps write it (the tutorial's shape, the video
 /// course's, a flat-posts app's, FriendlyPix's and a renamed one read with its
 /// `[schema]`) audits clean and gives the same site: the same profiles, counts, lists,
-/// posts, likes and comments (export-format.md, "Apps shaped otherwise").
+/// posts, likes and comments (`docs/export-format.md`, "Roles beyond the tutorials").
 @Suite struct AppShapeTests {
     /// A random consistent graph: users, their posts (times in whole seconds, so every
     /// spelling of a time says the same), follows, likes and comments.
