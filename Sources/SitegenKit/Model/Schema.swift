@@ -1,8 +1,9 @@
 /// Every node and field name an export uses, in one place: the tutorial's names, the
-/// variants that apps built from the tutorials write (`docs/export-format.md`, "What real apps write"), and
-/// the site's `[schema]` mapping of renamed nodes and fields. The loader builds one per
-/// export (`Schema+Spellings.swift` counts which spellings it uses); the validator, the
-/// repair, the patch output and the site model ask it, and nothing else spells a name.
+/// variants that apps built from the tutorials write (`docs/export-format.md`, "What
+/// real apps write"), and the site's `[schema]` mapping of renamed nodes and fields. The
+/// loader builds one per export (`Schema+Spellings.swift` counts which spellings it
+/// uses); the validator, the repair, the patch output and the site model ask it, and
+/// nothing else spells a name.
 public struct Schema: Sendable {
     /// The root nodes, by the tutorial's names, and the roles beyond the tutorials'
     /// (`docs/export-format.md`, "Roles beyond the tutorials").

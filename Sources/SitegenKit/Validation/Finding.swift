@@ -42,7 +42,8 @@ public enum FindingCode: String, Sendable, CaseIterable, Comparable {
     case postInvalid = "post_invalid"
     case posterMismatch = "poster_mismatch"
     case likeDangling = "like_dangling"
-    /// A like in the posts' likes or in `user_likes` without its twin (sitegen's own: the tutorials have no such mirror).
+    /// A like in the posts' likes or in `user_likes` without its twin (sitegen's own code:
+    /// the tutorials have no such mirror).
     case likeMirrorMissing = "like_mirror_missing"
     case likeDuplicate = "like_duplicate"
     case likePostMismatch = "like_post_mismatch"
