@@ -74,8 +74,8 @@ public struct ExportInspection: Sendable {
                     return
                 }
                 let described = roles.map { node -> String in
-                    guard case let .inRecords(_, member)? = schema.place(node) else { return node.rawValue }
-                    return "\(node.rawValue) (\(name)/*/\(member.text))"
+                    guard let place = schema.place(node), !place.isRoot else { return node.rawValue }
+                    return "\(node.rawValue) (\(place.text))"
                 }
                 rows.append((name, described.joined(separator: ", "), Self.number(count)))
             }
@@ -297,7 +297,7 @@ public struct ExportInspection: Sendable {
     private func userIDs() -> Set<String> {
         let doc = export.document
         var uids = Set<String>()
-        let details: Schema.Name? = if case let .root(name)? = schema.place(.userDetails) { name } else { nil }
+        let details: Schema.Name? = if let place = schema.place(.userDetails), place.isRoot { place.root } else { nil }
         for name in [usersRoot(), details].compactMap({ $0 }) {
             guard doc.isObject(doc.root), let root = doc.member(doc.root, name), doc.isObject(root) else { continue }
             doc.forEachEntry(root) { uids.insert(doc.key($0)) }
@@ -329,25 +329,25 @@ public struct ExportInspection: Sendable {
     /// Whether the export has `node` (its root, or its member in some record).
     private func isPresent(_ node: Schema.Node) -> Bool {
         let doc = export.document
-        guard let place = schema.place(node), doc.isObject(doc.root), let root = doc.member(doc.root, place.root) else { return false }
-        guard case let .inRecords(_, member) = place else { return true }
+        guard let place = schema.place(node) else { return false }
         var found = false
-        doc.forEachEntry(root) { record in if !found && doc.member(record, member) != nil { found = true } }
+        Schema.forEachMatch(place.parts, in: doc) { _, _ in found = true }
         return found
     }
 
     /// Calls `body` with each record (an object) of users (with `user_details`' own), posts or comments.
     private static func forEachRecord(_ kind: Records, _ schema: Schema, _ doc: JSONDocument, _ body: (Int32) -> Void) {
-        let objects = { (node: Int32) in if doc.isObject(node) { body(node) } }
+        func objects(_ node: Int32) { if doc.isObject(node) { body(node) } }
         switch kind {
         case .users:
             schema.forEachRecord(at: schema.place(.users), depth: 1, in: doc, objects)
             schema.forEachRecord(at: schema.place(.userDetails), depth: 1, in: doc, objects)
         case .posts:
-            let flat = schema.dialect == .timeline || schema.flatPosts
-            schema.forEachRecord(at: schema.place(.posts), depth: flat ? 1 : 2, in: doc, objects)
+            if let records = schema.postRecords { Schema.forEachMatch(records, in: doc) { node, _ in objects(node) } }
         case .comments:
-            if schema.dialect == .makestagram { schema.forEachRecord(at: schema.place(.comments), depth: 2, in: doc, objects) }
+            if schema.dialect == .makestagram, let records = schema.commentRecords {
+                Schema.forEachMatch(records, in: doc) { node, _ in objects(node) }
+            }
         }
     }
 
