@@ -182,6 +182,10 @@ public struct Schema: Sendable {
         /// with a name; nil for anything else (an empty component, a `*` inside a name).
         init?(mapped text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == 1 {
+                self.parts = [Name(text)]
+                return
+            }
             guard let first = parts.first, let last = parts.last, first != "*", last != "*",
                   parts.allSatisfy({ !$0.isEmpty && ($0 == "*" || !$0.contains("*")) }) else { return nil }
             self.parts = parts.map { $0 == "*" ? nil : Name(String($0)) }
