@@ -17,6 +17,8 @@ import Testing
         ("friendlypix-web", "makestagram-friendlypix-web", false),
         ("friendlypix-web-mapped", "makestagram-friendlypix-web", true),
         ("timeline-clean", "timeline-clean", false),
+        ("posts-in-users", "makestagram-posts-in-users", false),
+        ("post-keys-repeat", "makestagram-post-keys-repeat", false),
     ]
 
     static func fixture(_ name: String) -> AuditFixtureCase {
