@@ -60,7 +60,7 @@ extension Validator {
             var yPosition = 0
             doc.forEachEntry(xNode) { yNode in
                 defer { yPosition += 1 }
-                if xIsArray && doc.isNull(yNode) { return }
+                if isNoEdge(yNode) { return }
                 let y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode)
                 if let x, let y, x != y {
                     result.xs.append(x)
@@ -165,7 +165,7 @@ extension Validator {
             var position = 0
             doc.forEachEntry(list) { bNode in
                 defer { position += 1 }
-                if isArray && doc.isNull(bNode) { return }
+                if isNoEdge(bNode) { return }
                 let b = isArray ? index.userTable.lookup(String(position)) : userIndex(key: bNode)
                 if let b, b != Int32(a) {
                     follower.append(Int32(a))

@@ -87,7 +87,7 @@ extension Validator {
             var position = 0
             doc.forEachEntry(list) { like in
                 defer { position += 1 }
-                if isArray && doc.isNull(like) { return }
+                if isNoEdge(like) { return }
                 if let user = isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) {
                     likeCount[Int(post)] += 1
                     if mirrored { postLikes.pairs.insert(LikePair(post: post, user: user)) }
@@ -301,6 +301,7 @@ extension Validator {
             if let user { lists[Int(user)] = doc.isObject(list) ? list : -2 }
             guard doc.isObject(list) else { return }
             doc.forEachEntry(list) { entry in
+                if isNoEdge(entry) { return }
                 var mine = false
                 if let user, let first = postIndex(key: entry) {
                     index.forEachPost(withKeyOf: first) { p in

@@ -162,6 +162,11 @@ public final class Validator: @unchecked Sendable {
     /// exists, else adding it below `under` at `keys`.
     func set(_ code: FindingCode, _ path: String, node: Int32?, text: String,
              under: Int32 = 0, keys: [String] = [], repair: Repair = .set) {
+        var (node, under, keys) = (node, under, keys)
+        // What is added may be there already as no value (`{uid: false}`, an unfollow): set it.
+        while node == nil, let first = keys.first, doc.isObject(under), let member = doc.member(under, Schema.Name(first)) {
+            if keys.count == 1 { node = member } else { (under, keys) = (member, Array(keys.dropFirst())) }
+        }
         report(code, path, found: found(node), expected: text, repair: repair)
         if let node {
             record(.set(node: node, path: path, text: text), for: code)
@@ -299,6 +304,14 @@ public final class Validator: @unchecked Sendable {
         } else {
             doc.forEachEntry(node) { c in body(c, doc.key(c)) }
         }
+    }
+
+    /// Whether an edge's or like's value says there is none: `false` or `null` (an app's
+    /// unfollow or unlike, docs/audit-rules.md), kept as data, no finding.
+    @inline(__always) func isNoEdge(_ node: Int32) -> Bool {
+        let value = doc.value(node)
+        let first = doc.bytes[doc.nodes[Int(value)].start]
+        return first == UInt8(ascii: "f") || first == UInt8(ascii: "n")
     }
 
     /// Whether `u` follows `o` in the repaired graph.
