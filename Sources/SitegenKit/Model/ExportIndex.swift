@@ -2,7 +2,10 @@ import Foundation
 
 /// A user record of either dialect.
 public struct UserEntry: Sendable {
+    /// The id the rest of the data uses for the user: the record's key, or its `user_id`.
     public let uid: String
+    /// The key of the user's record (`users/<key>`): its uid unless the app maps `user_id`.
+    public var key: String = ""
     /// The `users/<uid>` object (for a user only in a `user_details` root, that record).
     public let node: Int32
     /// The user's record in the `user_details` root, or -1.
@@ -122,6 +125,8 @@ final class ExportIndexBuilder {
     var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.
     var usernameOwner: [String: Int32] = [:]
+    /// A user's record key → the user, where it is not the uid (`user_id` mapped).
+    var userByKey: [String: Int32] = [:]
     /// Per post: the node of its comments, as `countComments` resolved them (empty: none).
     var commentLists: [Int32] = []
 

@@ -360,7 +360,7 @@ public struct ExportInspection: Sendable {
     /// fields not counted (inside `poster` or timeline entries).
     private static func records(of field: Schema.Field, _ dialect: Dialect) -> Records? {
         switch field {
-        case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL:
+        case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID:
             return .users
         case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .poster, .caption, .postOwner:
             return dialect == .makestagram ? .posts : nil

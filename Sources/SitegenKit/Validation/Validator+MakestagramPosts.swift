@@ -169,7 +169,7 @@ extension Validator {
         let (posts, followers, following) = (Counter(self, .postCount), Counter(self, .followerCount), Counter(self, .followingCount))
         for (i, user) in index.users.enumerated() {
             let users = node(.users)
-            let path = { "\(users)/\(user.uid)" }
+            let path = { "\(users)/\(user.key)" }
             checkCounter(posts, in: user.node, path: path, expected: index.postsOf[i].count, mismatch: .postCountMismatch)
             checkCounter(followers, in: user.node, path: path, expected: graph.followers.count(i), mismatch: .followerCountMismatch)
             checkCounter(following, in: user.node, path: path, expected: graph.following.count(i), mismatch: .followingCountMismatch)
