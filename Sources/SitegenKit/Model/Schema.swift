@@ -228,11 +228,17 @@ public struct Schema: Sendable {
 
         public let text: String
         let bytes: [UInt8]
+        /// A field's path into the record (`stats/posts`, a mapped spelling): its names; else empty.
+        let path: [Name]
 
         init(_ text: String) {
             self.text = text
             self.bytes = Array(text.utf8)
+            self.path = text.contains("/") ? text.split(separator: "/").map { Name(String($0)) } : []
         }
+
+        /// The keys it is added at below a record: its path's, or itself.
+        var keys: [String] { path.isEmpty ? [text] : path.map(\.text) }
 
         public var description: String { text }
     }
@@ -400,15 +406,25 @@ extension JSONDocument {
         return first == UInt8(ascii: "\"") ? nil : first
     }
 
-    /// The member of object `i` named `name` (of duplicate keys, the last).
+    /// The member of object `i` named `name` (of duplicate keys, the last); for a path
+    /// (`stats/posts`), the member at its end.
     public func member(_ i: Int32, _ name: Schema.Name) -> Int32? {
         guard isObject(i) else { return nil }
+        if !name.path.isEmpty {
+            var node = i
+            for part in name.path {
+                guard let m = member(node, part) else { return nil }
+                node = m
+            }
+            return node
+        }
         var found: Int32?
         forEachChild(i) { c in if keyEquals(c, name) { found = c } }
         return found
     }
 
-    /// The member of object `i` under the first of `names` it has: one pass over the members.
+    /// The member of object `i` under the first of `names` it has: one pass over the members
+    /// (a path, which only a mapping spells, is always the only name).
     public func member(_ i: Int32, _ names: [Schema.Name]) -> Int32? {
         guard isObject(i) else { return nil }
         if names.count == 1 { return member(i, names[0]) }

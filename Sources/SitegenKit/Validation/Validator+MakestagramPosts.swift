@@ -184,22 +184,25 @@ extension Validator {
     func checkCounter(_ counter: Counter, in record: Int32, path: () -> String,
                               expected: Int, mismatch: FindingCode) {
         guard counter.isCarried else { return }
-        let nodes = doc.members(record, counter.names)
-        if nodes.isEmpty {
-            let name = counter.spelling
-            set(.counterMissing, "\(path())/\(name)", node: nil, text: String(expected), under: record, keys: [name])
-            return
-        }
-        for member in nodes {
+        var any = false
+        for name in counter.names {
+            guard let member = doc.member(record, name) else { continue }
+            any = true
+            // A field path (`stats/posts`) is reported at that path.
+            let spelled = name.path.isEmpty ? doc.key(member) : name.text
             // `{".value": 3, ".priority": p}` is the counter 3: only the value is set.
             let node = doc.value(member)
             guard let value = CounterValue.parse(doc.rawBytes(node)) else {
-                set(.counterInvalid, "\(path())/\(doc.key(member))", node: node, text: String(expected))
+                set(.counterInvalid, "\(path())/\(spelled)", node: node, text: String(expected))
                 continue
             }
             if value != CounterValue.exact(expected) {
-                set(mismatch, "\(path())/\(doc.key(member))", node: node, text: String(expected))
+                set(mismatch, "\(path())/\(spelled)", node: node, text: String(expected))
             }
+        }
+        if !any {
+            let name = counter.spelling
+            set(.counterMissing, "\(path())/\(name.text)", node: nil, text: String(expected), under: record, keys: name.keys)
         }
     }
 
@@ -251,13 +254,13 @@ extension Validator {
 struct Counter {
     let names: [Schema.Name]
     /// The spelling an absent counter is reported and added in.
-    let spelling: String
+    let spelling: Schema.Name
     /// Whether the app keeps this counter at all.
     let isCarried: Bool
 
     init(_ validator: Validator, _ field: Schema.Field) {
         names = validator.schema.names(field)
-        spelling = validator.field(field)
+        spelling = validator.schema.name(field)
         isCarried = validator.schema.isCarried(field)
     }
 }

@@ -109,7 +109,7 @@ import Testing
         ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, comment_text, private, avatar_url, post_owner, image_width, comment_count, comment_author, alt, user_id)"),
         ("[schema.nodes]\nposts = \"users\"\n", "sitegen.toml:1: schema.nodes would make users and posts one node, \"users\""),
         ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
-        ("[schema.fields]\ncreated_at = \"a/b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key: not empty, without . $ # [ ] /"),
+        ("[schema.fields]\ncreated_at = \"a//b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key (not empty, without . $ # [ ] /) or a path into the record such as stats/posts"),
         ("title = \"x\n", "sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
         ("language = \"../x\"\n", "sitegen.toml:1: language must be a BCP 47 language tag, such as \"pt-BR\" or \"ar\""),
         ("language = 7\n", "sitegen.toml:1: language must be a string, not an integer"),
