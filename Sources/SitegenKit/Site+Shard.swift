@@ -12,7 +12,7 @@ extension Site {
     /// The slice: users in the model's order (the same in every process), cut into N runs of
     /// about equal weight (`weight`), so that a shard's work does not depend on where a
     /// celebrity's uid falls.
-    public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         /// 1 to `count`.
         public let index: Int
         public let count: Int

@@ -108,7 +108,6 @@ extension Site.Step {
     /// inputs and its files are all there (`result.upToDate`).
     static let fingerprint = Site.Step(name: "fingerprint") { run in
         run.inputs = Site.fingerprint(export: run.export!, templates: run.templates, request: run.request)
-        if let shard = run.request.shard { run.inputs = shard.inputs(site: run.inputs) }
         if !run.request.dryRun && run.request.previous == nil && run.previousInputs == run.inputs {
             run.previous = run.writer.previousManifest()
             if run.writer.isUpToDate(run.previous, inputs: run.inputs) {

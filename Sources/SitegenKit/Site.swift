@@ -27,6 +27,8 @@ public enum Site {
         /// `atomic_switch = false` in sitegen.toml or `--no-atomic-switch`. It changes how the
         /// site is published, not what.
         public var atomicSwitch = true
+        /// The code's own output-changing constants (`CodeConstants.current`; the tests change them).
+        var code = CodeConstants.current
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                     exclude: [String] = [], hotlinkPhotos: Bool = false, options: SiteOptions = SiteOptions(), jobs: Int = 0,

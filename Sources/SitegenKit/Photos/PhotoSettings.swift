@@ -55,26 +55,58 @@
 /// encodes in 0.09 s at 67% of the WebP's bytes, but a third set of files costs 50% more
 /// encodes and depends on libheif's AV1 encoder being present where sitegen runs: not used.
 public enum PhotoSettings {
+    /// Every constant of the photo and avatar pipeline that changes what it publishes, as
+    /// one value: the constants below are read from it, so a constant added here is part of
+    /// the build's identity (`Site.BuildIdentity`) without being named again, and the
+    /// reflection test (`SiteFingerprintTests`) asks for a change of it.
+    struct Values: Sendable, Equatable, Codable {
+        /// Bumped when the encoder's output changes for the same settings.
+        var version: Int
+        var widths: [Int]
+        var jpegWidths: [Int]
+        var webpQuality: Int
+        var webpEffort: Int
+        var webpSmallQuality: Int
+        var webpSmallEffort: Int
+        var webpSmallWidth: Int
+        var jpegQuality: Int
+        var maxPixels: Int
+        var avatar: AvatarValues
+
+        struct AvatarValues: Sendable, Equatable, Codable {
+            var widths: [Int]
+            var jpegWidths: [Int]
+        }
+    }
+
+    /// The pipeline's constants (see the type's description, and `Avatar`).
+    static let current = Values(
+        version: 3, widths: [240, 320, 480, 640, 960, 1280], jpegWidths: [480, 1280],
+        webpQuality: 68, webpEffort: 2, webpSmallQuality: 75, webpSmallEffort: 4, webpSmallWidth: 320,
+        jpegQuality: 80, maxPixels: 100_000_000,
+        avatar: Values.AvatarValues(widths: [40, 56, 80, 112, 160, 224, 320, 450], jpegWidths: [160]))
+
     /// The WebP widths (the `srcset`), narrowest first.
-    public static let widths = [240, 320, 480, 640, 960, 1280]
+    public static let widths = current.widths
     /// The JPEG widths (the `<img src>` fallbacks: a tile's, the post page's), narrowest
     /// first; each is one of `widths`, so the JPEG is saved from the same resized image.
-    public static let jpegWidths = [480, 1280]
+    public static let jpegWidths = current.jpegWidths
     /// The WebP quality and effort (libwebp's method, from 0, fastest, to 6) of the
     /// variants at least `webpSmallWidth` wide, and of the narrower ones: see above.
-    public static let webpQuality = 68
-    public static let webpEffort = 2
-    public static let webpSmallQuality = 75
-    public static let webpSmallEffort = 4
-    public static let webpSmallWidth = 320
-    public static let jpegQuality = 80
+    public static let webpQuality = current.webpQuality
+    public static let webpEffort = current.webpEffort
+    public static let webpSmallQuality = current.webpSmallQuality
+    public static let webpSmallEffort = current.webpSmallEffort
+    public static let webpSmallWidth = current.webpSmallWidth
+    public static let jpegQuality = current.jpegQuality
     /// A photo whose header claims more pixels than this (100 megapixels, e.g. 12000x8000)
     /// is not decoded: a decompression bomb such as a 20000x20000 JPEG is a warning.
-    public static let maxPixels = 100_000_000
+    public static let maxPixels = current.maxPixels
     /// Bumped when the encoder's output changes for the same settings.
-    static let version = 3
+    static let version = current.version
 
-    /// Identifies the settings (part of every variant's name).
+    /// Identifies the settings (part of every variant's name; the text is kept as it was, so
+    /// that the variants keep their names).
     static let fingerprint = ContentHash("photos \(version) webp \(widths) \(webpEncoding) jpeg \(jpegWidths) \(jpegQuality)")
 
     /// The WebP qualities and efforts, for the fingerprints of photos and avatars.

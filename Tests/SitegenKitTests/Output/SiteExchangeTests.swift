@@ -188,7 +188,7 @@ import Glibc
         let out = base + "/shard-1"
         func files(_ paths: [String]) -> [RenderedFile] { paths.map { RenderedFile(path: $0, bytes: Array($0.utf8), source: "s") } }
         // The published site: its manifest lists 200 pages.
-        var site = SiteWriter(output: base + "/public")
+        let site = SiteWriter(output: base + "/public")
         _ = try site.publish(files((0..<200).map { "u/\($0)/index.html" }), inputs: "site", previous: nil)
         let siteManifest = try #require(site.previousManifest())
 
