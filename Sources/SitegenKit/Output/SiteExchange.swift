@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,6 +45,7 @@ struct SiteExchange {
     /// their path (16 bytes each, not the path: a cold build stages every file).
     let staged: Set<ContentHash>
     let hook: ((String) throws -> Void)?
+    let faults: PublishFaults
     /// Files of the previous site left out because they are stale (the summary's `removed`).
     private(set) var removed = 0
     /// Hard links made and entries removed in the staging folder (the work `fill` did).
@@ -56,8 +56,10 @@ struct SiteExchange {
     /// folder of the output on another file system): `finish` falls back to `SiteCommit`.
     struct Unsupported: Error {}
 
-    init(output: String, staging: String, stale: [String], staged: [String], hook: ((String) throws -> Void)?) {
+    init(output: String, staging: String, stale: [String], staged: [String], hook: ((String) throws -> Void)?,
+         faults: PublishFaults = .none) {
         self.output = output
+        self.faults = faults
         self.staging = staging
         self.stale = Set(stale)
         self.staged = Set((staged + [SiteWriter.manifestName]).map(SiteExchange.key))
@@ -130,7 +132,7 @@ struct SiteExchange {
             }
             try hook?(path)
             try Interruption.check()
-            SiteWriter.step()
+            faults.step()
             if let there {
                 // This build's version of the file, or the output's own (the same inode).
                 if staged.contains(SiteExchange.key(path)) || (!there.isFolder && there.inode == entry.inode) { continue }
@@ -258,47 +260,4 @@ enum SystemCalls {
 
     static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
     static let syncfs: SyncFS? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
-}
-
-extension SiteWriter {
-    /// Test hook: with `SITEGEN_TEST_KILL_AT=N` in the environment, the process kills itself
-    /// with SIGKILL (as the OOM killer would stop it; a power cut stops it as suddenly) at
-    /// the Nth step of publishing: every file staged or carried over, the sync, the switch,
-    /// every entry of the previous site removed. A publication that ends before step N
-    /// says on stderr how many steps it took and the last step before the switch
-    /// (`sitegen-test: N publish steps, switch after step M`), so that a test can spread its
-    /// kills over them and knows which site each kill must leave.
-    static let killAt: Int? = ProcessInfo.processInfo.environment["SITEGEN_TEST_KILL_AT"].flatMap { Int($0) }
-    private static let steps = Atomic<Int>(0)
-    private static let switchStep = Atomic<Int>(0)
-
-    /// A step of publishing; `switching`: the last one before the switch.
-    static func step(switching: Bool = false) {
-        guard let killAt else { return }
-        let step = steps.add(1, ordering: .relaxed).newValue
-        if switching { switchStep.store(step, ordering: .relaxed) }
-        if step == killAt { kill(getpid(), SIGKILL) }
-    }
-
-    static func reportSteps() {
-        guard killAt != nil else { return }
-        let times = laps.withLock { laps in laps.laps.map { "\($0.0) " + String(format: "%.3f s", $0.1) }.joined(separator: ", ") }
-        let line = "sitegen-test: \(steps.load(ordering: .relaxed)) publish steps, switch after step \(switchStep.load(ordering: .relaxed)); \(times)\n"
-        FileHandle.standardError.write(line.data(using: .utf8)!)
-    }
-
-    /// With `SITEGEN_TEST_KILL_AT` set: notes the seconds since the previous lap (the first:
-    /// since the process started publishing), for `reportSteps` (what `scripts/bench-build`'s
-    /// figures of the switch come from).
-    static func lap(_ name: String) {
-        guard killAt != nil else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        laps.withLock { laps in
-            let last = laps.last
-            laps.last = now
-            laps.laps.append((name, last == 0 ? 0 : Double(now - last) / 1e9))
-        }
-    }
-
-    private static let laps = Mutex<(laps: [(String, Double)], last: UInt64)>(([], 0))
 }

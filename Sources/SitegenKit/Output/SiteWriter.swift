@@ -44,13 +44,11 @@ public struct SiteWriter {
     var beforeCommitStep: ((String) throws -> Void)?
     /// Whether an existing output is switched over whole (`SiteExchange`: a reader or a
     /// crash sees the old site or the new one, never a mix) rather than committed file by
-    /// file (`SiteCommit`). The default since the spare took away the tree made and removed
-    /// on every rebuild: a one-bio rebuild at 20,000 users takes 4.0 s (1.3 s file by file;
-    /// 66-84 s before the spare), at 100,000 users 27 s (3.8 s) on a quiet machine, most of it reading both
-    /// trees' folders (docs/robustness.md); `atomic_switch = false` in sitegen.toml or
-    /// `--no-atomic-switch` turn it off. `SITEGEN_TEST_COMMIT=files` in the environment
-    /// turns it off too, `=switch` on (the tests' binary).
-    public var exchanges = ProcessInfo.processInfo.environment["SITEGEN_TEST_COMMIT"] != "files"
+    /// file (`SiteCommit`). The default; `atomic_switch = false` in sitegen.toml or
+    /// `--no-atomic-switch` turn it off (what each costs: docs/robustness.md).
+    public var exchanges = true
+    /// Faults a test injects into the publication (`PublishFaults`): none in a build.
+    public var faults = PublishFaults.none
     /// The output's lock, once taken (`lock()`); shared by the copies of this writer.
     private let held = HeldLock()
 
@@ -108,6 +106,17 @@ public struct SiteWriter {
     /// files to remove from the output are those of the output's own manifest that this
     /// build does not produce, not every file of that site it does not produce.
     public func beginPublication(inputs: String, previous manifest: Manifest?, elsewhere: Bool = false) throws -> Publication {
+        try beginPublication(inputs: inputs, previous: manifest, own: elsewhere ? { [self] in previousManifest() } : nil)
+    }
+
+    /// `beginPublication` from a build's previous site (`PreviousSite`): its manifest, and
+    /// the output's own when the previous site is elsewhere.
+    func beginPublication(inputs: String, from previous: PreviousSite) throws -> Publication {
+        try beginPublication(inputs: inputs, previous: previous.readManifest(), own: previous.isOutput ? nil : { previous.ownManifest() })
+    }
+
+    /// `own`: the output's own manifest, when `manifest` is another folder's.
+    private func beginPublication(inputs: String, previous manifest: Manifest?, own: (() -> Manifest?)?) throws -> Publication {
         try checkOutputFolder(manifest)
         let (staging, backup, _) = workFolders()
         SiteWriter.removeTree(staging)
@@ -128,8 +137,8 @@ public struct SiteWriter {
         // an unchanged file is then one lookup, and the entries stay in path order.
         var next = manifest ?? Manifest()
         next.inputs = inputs
-        SiteWriter.lap("begin")
-        return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count), elsewhere: elsewhere,
+        faults.lap("begin")
+        return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count), own: own,
                            staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
     }
 
@@ -157,8 +166,9 @@ public struct SiteWriter {
         var next: Manifest
         /// Per entry of `next`: whether this build produced its file (the others are removed).
         var produced: [Bool]
-        /// `next` started as another folder's manifest (`beginPublication`'s `elsewhere`).
-        let elsewhere: Bool
+        /// When `next` started as another folder's manifest (`beginPublication`'s `elsewhere`):
+        /// the output's own, whose files this build does not produce are removed.
+        let own: (() -> Manifest?)?
         /// The files staged (changed), in the order they came.
         var changed: [String] = []
         var summary = Summary()
@@ -190,7 +200,7 @@ public struct SiteWriter {
                     guard note(file.path, entry, at: index) else { continue }
                     try Interruption.check()
                     try folders.make(parentOf: file.path)
-                    SiteWriter.step()
+                    writer.faults.step()
                     try SiteWriter.writeFile(staging + "/" + file.path, bytes, shown: output + "/" + file.path)
                     changed.append(file.path)
                 }
@@ -211,7 +221,7 @@ public struct SiteWriter {
                 guard note(path, entry, at: next.index(of: path)) else { return }
                 try Interruption.check()
                 try folders.make(parentOf: path)
-                SiteWriter.step()
+                writer.faults.step()
                 try SiteWriter.linkFile(source, staging + "/" + path, shown: output + "/" + path)
                 changed.append(path)
             } catch {
@@ -254,22 +264,22 @@ public struct SiteWriter {
             defer { writer.unlock() }
             var summary = self.summary
             // Files of the previous build that this one no longer produces (removed in step 4).
-            let stale = elsewhere ? ownStale() : next.paths(notKept: produced)
+            let stale = own.map(ownStale) ?? next.paths(notKept: produced)
             let next = produced.contains(false) ? self.next.keeping(produced) : self.next
-            SiteWriter.lap("staging")
+            writer.faults.lap("staging")
             do {
-                SiteWriter.step()
+                writer.faults.step()
                 try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, shown: writer.manifestPath) { write in try next.text(write) }
                 try Interruption.check()
             } catch {
                 abandon()
                 throw writer.unpublished(error)
             }
-            SiteWriter.lap("manifest")
+            writer.faults.lap("manifest")
             if let published = try switchOver(stale: stale) {
                 summary.written = changed.count
                 summary.removed = published.removed
-                SiteWriter.reportSteps()
+                writer.faults.report()
                 return summary
             }
 
@@ -317,8 +327,8 @@ public struct SiteWriter {
                     folder = PathNames.parent(folder)
                 }
             }
-            SiteWriter.lap("file-by-file commit")
-            SiteWriter.reportSteps()
+            writer.faults.lap("file-by-file commit")
+            writer.faults.report()
             return summary
         }
 
@@ -326,8 +336,8 @@ public struct SiteWriter {
         /// build) that this build does not produce. (`next.paths(notKept:)` would name every
         /// file of the `--previous` site outside this shard: 500,000 at 100,000 users, each a
         /// failing `unlink`.)
-        private func ownStale() -> [String] {
-            guard let own = writer.previousManifest() else { return [] }
+        private func ownStale(_ read: () -> Manifest?) -> [String] {
+            guard let own = read() else { return [] }
             var stale: [String] = []
             own.forEach { path, _ in
                 if let index = next.index(of: path), produced[index] { return }
@@ -345,16 +355,17 @@ public struct SiteWriter {
             var info = stat()
             let exists = lstat(output, &info) == 0
             if exists && ((info.st_mode & S_IFMT) != S_IFDIR || !writer.exchanges) { return nil }
-            var exchange = SiteExchange(output: output, staging: staging, stale: stale, staged: changed, hook: writer.beforeCommitStep)
+            var exchange = SiteExchange(output: output, staging: staging, stale: stale, staged: changed, hook: writer.beforeCommitStep,
+                                        faults: writer.faults)
             do {
                 if exists { try exchange.fill() }
-                SiteWriter.lap("carry over")
-                SiteWriter.step()
+                writer.faults.lap("carry over")
+                writer.faults.step()
                 try SiteExchange.sync(staging, changed: changed)
-                SiteWriter.lap("flush")
+                writer.faults.lap("flush")
                 try writer.beforeCommitStep?("")
                 try Interruption.check()
-                SiteWriter.step(switching: true)
+                writer.faults.step(switching: true)
                 if exists {
                     try SiteExchange.exchange(staging, output)
                 } else if rename(staging, output) != 0 {
@@ -369,12 +380,12 @@ public struct SiteWriter {
             // Published. The switch made durable, then the previous site (now under the
             // staging name) kept as the spare for the next build; a signal no longer stops anything.
             SiteExchange.syncFolder(PathNames.parent(output))
-            SiteWriter.lap("switch")
+            writer.faults.lap("switch")
             if exists {
-                SiteWriter.step()
+                writer.faults.step()
                 if rename(staging, writer.workFolders().spare) != 0 { TreeRemoval.remove(staging) }
             }
-            SiteWriter.lap("spare")
+            writer.faults.lap("spare")
             return exchange
         }
     }

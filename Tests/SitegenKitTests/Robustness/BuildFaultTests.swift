@@ -174,7 +174,7 @@ final class BuildFaultTests: XCTestCase {
 
     /// A rebuild of a 1,000-user site killed with SIGKILL (as the OOM killer stops it; a power
     /// cut stops it as suddenly) at 12 steps spread over its publication
-    /// (`SITEGEN_TEST_KILL_AT`), the last step before the switch and the first after it
+    /// (`--test-kill-at`, `PublishFaults`), the last step before the switch and the first after it
     /// among them, back and forth between the two sites, with the spare in play (two
     /// rebuilds to the end first, then every round's): each time the output is exactly
     /// the previous site (every file's bytes, inode and time) or exactly the new one (every
@@ -364,16 +364,15 @@ final class BuildFaultTests: XCTestCase {
         var stderr: String
     }
 
-    /// Runs `sitegen` with `SITEGEN_TEST_KILL_AT=step` (nil: without it); `killed`: it ended by
+    /// Runs `sitegen` with the hidden `--test-kill-at step` (nil: without it: `PublishFaults`);
+    /// `killed`: it ended by
     /// SIGKILL. A run that was not killed must succeed.
     private func runKilled(_ arguments: [String], at step: Int?) throws -> KilledRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestSupport.binary)
-        process.arguments = arguments
+        process.arguments = arguments + (step.map { ["--test-kill-at", String($0)] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        environment["SITEGEN_TEST_KILL_AT"] = step.map(String.init)
-        environment["SITEGEN_TEST_COMMIT"] = "switch"
         process.environment = environment
         let err = Pipe()
         process.standardError = err
