@@ -109,8 +109,8 @@ extension Site {
 
     /// A build or a merge (`shards`), step by step; what each step makes is handed to the
     /// next ones, and let go of when they no longer need it: the export and the audit's index
-    /// before the pages are rendered (at 100,000 users about 1.7 times the export), the
-    /// model and the renderer before the publication finishes.
+    /// before the pages are rendered, the model and the renderer before the publication
+    /// finishes (what each holds: docs/performance.md).
     static func run(_ request: Request, writer: SiteWriter, shards: ShardFolders?,
                     progress: (@Sendable (Stage) -> Void)?) throws -> Result {
         let steps = Steps(order: shards == nil ? Site.steps : mergeSteps, progress: progress)
@@ -168,8 +168,8 @@ extension Site {
     // MARK: - The steps of `sitegen build`
 
     /// The templates, the theme's words in the site's language (parsed once, here: TOMLKit
-    /// keeps a copy of each value it reads, about 1.6 KB a parse; the language must be one
-    /// the theme has strings for), and the previous site (only its manifest's first line is
+    /// keeps a copy of each value it reads; the language must be one the theme has strings
+    /// for), and the previous site (only its manifest's first line is
     /// read now: the whole manifest is read once the export is released, unless the inputs
     /// are the same).
     static func prepare(_ request: Request, _ destination: Destination) throws -> (TemplateSet, Strings, PreviousSite) {
@@ -266,8 +266,8 @@ extension Site {
     private static func render(_ model: SiteModel, _ request: Request, share: SiteRenderer.Share, templates: TemplateSet,
                                strings: Strings, previous: PreviousSite, outlet: inout Outlet,
                                progress: (@Sendable (Int, Int) -> Void)?, into result: inout Result) throws {
-        // The manifest is read on another thread while the renderer makes its tables (0.3 s
-        // and 0.9 s of a one-bio rebuild at 100,000 users, one after the other).
+        // The manifest is read on another thread while the renderer makes its tables
+        // (docs/performance.md).
         previous.prefetch()
         let renderer = SiteRenderer(model: model, templates: templates, options: request.options, strings: strings)
         let pages = previous.pages()
