@@ -32,6 +32,8 @@ public struct SiteWriter {
         public var written = 0
         public var unchanged = 0
         public var removed = 0
+        /// Folders the switch read whole in the output and the staging folder (`SiteExchange`).
+        var foldersRead = 0
     }
 
     public let output: String
@@ -124,8 +126,13 @@ public struct SiteWriter {
         let parent = PathNames.parent(staging)
         if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         try lock()
+        var spare: SpareRecord?
         do {
-            if !takeSpare(as: staging) {
+            if takeSpare(as: staging) {
+                // What the spare holds, when its record says so (not for another folder's manifest).
+                let record = SpareRecord.take(staging: staging, output: output)
+                if own == nil && manifest != nil { spare = record }
+            } else {
                 guard mkdir(staging, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }
             }
         } catch {
@@ -139,6 +146,7 @@ public struct SiteWriter {
         next.inputs = inputs
         faults.lap("begin")
         return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count), own: own,
+                           current: spare == nil ? nil : manifest, spare: spare,
                            staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
     }
 
@@ -169,6 +177,10 @@ public struct SiteWriter {
         /// When `next` started as another folder's manifest (`beginPublication`'s `elsewhere`):
         /// the output's own, whose files this build does not produce are removed.
         let own: (() -> Manifest?)?
+        /// The output's manifest and the spare's record, when the staging folder is the spare
+        /// and its record holds: the switch then works from the manifests' difference.
+        let current: Manifest?
+        let spare: SpareRecord?
         /// The files staged (changed), in the order they came.
         var changed: [String] = []
         var summary = Summary()
@@ -276,9 +288,10 @@ public struct SiteWriter {
                 throw writer.unpublished(error)
             }
             writer.faults.lap("manifest")
-            if let published = try switchOver(stale: stale) {
+            if let published = try switchOver(stale: stale, next: next) {
                 summary.written = changed.count
                 summary.removed = published.removed
+                summary.foldersRead = published.foldersRead
                 writer.faults.report()
                 return summary
             }
@@ -350,7 +363,7 @@ public struct SiteWriter {
         /// one is switched over (`SiteExchange`). Returns nil, having changed nothing, where
         /// the switch is not available: the output is a mount point (staging inside it) or a
         /// symbolic link, or the file system has no hard links or no `RENAME_EXCHANGE`.
-        private func switchOver(stale: [String]) throws -> SiteExchange? {
+        private func switchOver(stale: [String], next: Manifest) throws -> SiteExchange? {
             guard !staging.hasPrefix(output + "/") else { return nil }
             var info = stat()
             let exists = lstat(output, &info) == 0
@@ -358,7 +371,13 @@ public struct SiteWriter {
             var exchange = SiteExchange(output: output, staging: staging, stale: stale, staged: changed, hook: writer.beforeCommitStep,
                                         faults: writer.faults)
             do {
-                if exists { try exchange.fill() }
+                if exists {
+                    if let spare, let current, try exchange.fillDelta(spare: spare, current: current, next: next) {
+                        writer.faults.lap("carry over (difference)")
+                    } else {
+                        try exchange.fill()
+                    }
+                }
                 writer.faults.lap("carry over")
                 writer.faults.step()
                 try SiteExchange.sync(staging, changed: changed)
@@ -383,7 +402,12 @@ public struct SiteWriter {
             writer.faults.lap("switch")
             if exists {
                 writer.faults.step()
-                if rename(staging, writer.workFolders().spare) != 0 { TreeRemoval.remove(staging) }
+                let spare = writer.workFolders().spare
+                if rename(staging, spare) == 0 {
+                    SpareRecord.write(spare: spare, output: output)
+                } else {
+                    TreeRemoval.remove(staging)
+                }
             }
             writer.faults.lap("spare")
             return exchange
