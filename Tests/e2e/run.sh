@@ -18,6 +18,10 @@
 #                    Makestagram export with a local Storage copy (photo-export.py),
 #                    served by nginx; crawl.py; photo-privacy.py: no metadata, GPS,
 #                    camera name or original in any published image
+#   visitor-*        visitor.py on site-root, site-profiles, an app without usernames
+#                    (Tests/e2e/fixtures/friendlypix-visitor) and a hostile variant of the
+#                    export (hostile-export.py): comment authors linked, no "@" before a
+#                    name that is not a username, distinct post titles, absolute <loc>
 #   browser-*        browser.py (headless Chromium) on nginx-root, nginx-profiles,
 #                    nginx-tile-3-4 (--tile 3:4) and nginx-photos (--photos: no grid
 #                    photo over twice the pixels it is shown at, 375 px x3, 1280 px x1);
@@ -173,6 +177,12 @@ photo_sources=("$photo_fixtures/large.jpg" "$photo_fixtures/gps-camera.jpg" "$ph
 mkdir -p "$tmp/photo-export"
 python3 "$e2e/photo-export.py" "$tmp/photo-export" "${photo_sources[@]}"
 export_file=$tmp/photo-export/export.json build site-photos
+# An app without usernames (FriendlyPix-shaped, profiles named by name) and a hostile variant
+# of the sample, for visitor.py.
+fpv=$e2e/fixtures/friendlypix-visitor
+export_file=$fpv/export.json build site-friendlypix --config "$fpv/sitegen.toml"
+python3 "$e2e/hostile-export.py" "$tmp/hostile.json" "$export_file"
+export_file=$tmp/hostile.json build site-hostile
 
 # --- nginx: one foreground master, four servers --------------------------------------
 
@@ -247,6 +257,13 @@ check photo-privacy python3 "$e2e/photo-privacy.py" "$tmp/site-photos" --origina
 # h-card, h-entry and rel="me", read back by a microformats parser (mf2py).
 check microformats-root python3 "$e2e/microformats.py" "http://127.0.0.1:$port_root/" "$tmp/site-root"
 check microformats-profiles python3 "$e2e/microformats.py" "http://127.0.0.1:$port_profiles/profiles/" "$tmp/site-profiles"
+
+# What a visitor notices (visitor.py): comment authors linked, no "@" before a name that is
+# not a username, post titles told apart, absolute sitemap locations, Open Graph, icons.
+check visitor-root python3 "$e2e/visitor.py" "$tmp/site-root"
+check visitor-profiles python3 "$e2e/visitor.py" "$tmp/site-profiles"
+check visitor-friendlypix python3 "$e2e/visitor.py" "$tmp/site-friendlypix" --no-usernames --export "$fpv/export.json"
+check visitor-hostile python3 "$e2e/visitor.py" "$tmp/site-hostile"
 
 # --- sitegen serve ---------------------------------------------------------------------
 

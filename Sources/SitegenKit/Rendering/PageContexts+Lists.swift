@@ -59,7 +59,8 @@ extension PageContexts {
         for (r, u) in order.enumerated() {
             let first = folded[u].unicodeScalars.first.map { $0.value } ?? 0
             let label = (97...122).contains(first) ? String(UnicodeScalar(UInt8(first - 32))) : "#"
-            if seen.insert(label).inserted { out.append((label, r / size + 1)) }
+            // Each page the letter spans (a letter over two pages links both).
+            if seen.insert(label + " \(r / size + 1)").inserted { out.append((label, r / size + 1)) }
         }
         return out
     }

@@ -36,7 +36,7 @@ extension PageContexts {
 
     /// How wide the built-in theme shows a grid tile (site.css: the grid spans the
     /// viewport below 736 px with 3 px gaps; the 935 px column with 20 px padding and 4 px
-    /// gaps above; 28 px gaps from 1000 px: tiles of 280 px). A photo wider than its tile's
+    /// gaps above: tiles of 296 px from 935 px). A photo wider than its tile's
     /// shape is cropped to it (`object-fit: cover`), so it is drawn wider than the tile: the
     /// widths are scaled by that factor, up to 4/3 (a 4:3 photo in a square tile), so a
     /// browser at 375 px (3x) or 1280 px (1x) still picks a file at most twice as wide as
@@ -49,7 +49,7 @@ extension PageContexts {
         func thirds(_ gaps: Int) -> String {
             scale == 1 ? "calc((100vw - \(gaps)px) / 3)" : "calc((100vw - \(gaps)px) * \(String(format: "%.4f", scale / 3)))"
         }
-        return "(min-width: 1000px) \(px(280)), (min-width: 935px) \(px(296)), (min-width: 736px) \(thirds(48)), \(thirds(6))"
+        return "(min-width: 935px) \(px(296)), (min-width: 736px) \(thirds(48)), \(thirds(6))"
     }
 
     /// How wide the built-in theme shows the post page's photo: the whole viewport on a

@@ -141,9 +141,12 @@ struct SearchIndex: Sendable {
             for (j, u) in shard.users.enumerated() {
                 let user = contexts.model.users[u]
                 out += j == 0 ? "\n[" : ",\n["
-                out += "\(SearchIndex.quoted(user.uid)),\(SearchIndex.quoted(user.username)),\(SearchIndex.quoted(user.name)),"
+                // As the row shows the user: an app without usernames has the name once (no uid).
+                let shown = contexts.displayName(u)
+                let name = user.hasUsername && user.name != user.username ? user.name : ""
+                out += "\(SearchIndex.quoted(user.uid)),\(SearchIndex.quoted(shown)),\(SearchIndex.quoted(name)),"
                 out += "\(SearchIndex.quoted(contexts.userPath(u))),\(user.postCount),\(user.followers),\(user.following),"
-                out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(user.username))),"
+                out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(shown))),"
                 out += SearchIndex.avatar(user, contexts.model) + "]"
             }
             out += "]}"
