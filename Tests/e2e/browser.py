@@ -452,14 +452,23 @@ class Checks:
                 if time.time() > deadline:
                     break
                 time.sleep(0.1)
+            # The file's own width: a srcset candidate's w (naturalWidth is scaled by the
+            # density the browser worked out from `sizes`), else the image's natural width.
             photo = self.driver.execute("""
                 var i = document.querySelector('.post-media img');
                 if (!i) return null;
-                var widest = 0;
-                (i.parentNode.querySelector('source') || i).getAttribute(i.parentNode.querySelector('source') ? 'srcset' : 'width')
-                  .split(',').forEach(function (c) { var w = parseInt(c.trim().split(' ').pop() || c, 10); if (w > widest) widest = w; });
-                return {natural: i.naturalWidth, shown: i.getBoundingClientRect().width, width: +i.getAttribute('width'),
-                        widest: widest, src: i.currentSrc};""")
+                var source = i.parentNode.querySelector('source'), file = i.naturalWidth, widest = 0;
+                if (source) {
+                  source.getAttribute('srcset').split(',').forEach(function (c) {
+                    var p = c.trim().split(/\\s+/), w = parseInt(p[1], 10);
+                    if (new URL(p[0], document.baseURI).href === i.currentSrc) file = w;
+                    if (w > widest) widest = w;
+                  });
+                } else {
+                  widest = i.naturalWidth;
+                }
+                return {natural: i.naturalWidth ? file : 0, shown: i.getBoundingClientRect().width,
+                        width: +i.getAttribute('width'), widest: widest, src: i.currentSrc};""")
             if photo is None or photo["natural"] == 0:
                 self.ok(page + " @%dpx x2: no photo shown (placeholder or off-site)" % width)
                 continue

@@ -126,7 +126,13 @@ def main(argv=None):
             bad = [u["username"] for u in users if u["username"] and "@" + u["username"] in said]
             checks.expect(not bad, "%s: no \"@\" before a name (the app has no usernames)" % rel, ", ".join(bad[:5]))
         else:
-            for m in re.finditer(r"(?<![\w.])@([\w.\-]+)", " ".join([title, headings])):
+            # What the theme says, less the caption (user text, in the description).
+            description = re.search(r'<meta name="description" content="([^"]*)"', text)
+            caption = html.unescape(description.group(1)) if description and rel.startswith("p/") else ""
+            ours = " ".join([title, headings])
+            if caption:
+                ours = ours.replace(caption[:59], "")
+            for m in re.finditer(r"(?<![\w.])@([\w.\-]+)", ours):
                 name = m.group(1).rstrip(".")
                 checks.expect(name.casefold() in usernames or any(n.startswith(name.casefold()) for n in usernames),
                               "%s: \"@%s\" is a username" % (rel, name))

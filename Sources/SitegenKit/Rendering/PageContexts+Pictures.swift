@@ -11,7 +11,7 @@ extension PageContexts {
 
     /// The `picture` value of a post page (`post`): its `sizes`, the widest JPEG.
     static func postPicture(_ picture: Picture) -> Context {
-        self.picture(picture, sizes: postSizes, fallback: picture.fallback)
+        self.picture(picture, sizes: postSizes(width: picture.width), fallback: picture.fallback)
     }
 
     /// The `avatarPicture` value of a user (`_avatar`): no `sizes`, which each place that
@@ -53,6 +53,11 @@ extension PageContexts {
     }
 
     /// How wide the built-in theme shows the post page's photo: the whole viewport on a
-    /// phone (up to 632 px), 600 px from 736 px.
-    static let postSizes = "(min-width: 736px) 600px, (min-width: 632px) 632px, 100vw"
+    /// phone (up to 632 px), 600 px from 736 px, and never wider than the photo's own
+    /// `width` pixels (site.css: the post page's photo is at most its width).
+    static func postSizes(width: Int) -> String {
+        if width >= 632 { return "(min-width: 736px) 600px, (min-width: 632px) 632px, 100vw" }
+        if width >= 600 { return "(min-width: 736px) 600px, (min-width: \(width)px) \(width)px, 100vw" }
+        return "(min-width: \(max(1, width))px) \(max(1, width))px, 100vw"
+    }
 }
