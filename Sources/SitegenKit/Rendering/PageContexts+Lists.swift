@@ -52,7 +52,8 @@ extension PageContexts {
     }
 
     /// `[{label, page}]`: for each first letter (A to Z; `#` for anything else) the directory
-    /// page where the first user whose folded username starts with it is listed.
+    /// page where the first user whose folded username starts with it is listed, then each
+    /// further page that lists users of that letter.
     static func directoryJumps(_ order: [Int], folded: [String], size: Int) -> [(label: String, page: Int)] {
         var seen: Set<String> = []
         var out: [(label: String, page: Int)] = []
