@@ -226,6 +226,12 @@ struct PageContexts: Sendable {
         let strings = strings ?? self.strings
         var template = strings.text(key)
         if !model.users[u].hasUsername { template = template.replacingOccurrences(of: "@{username}", with: "{username}") }
+        // In a right-to-left language the handle is isolated (U+2068 … U+2069): "@ana" inside
+        // Arabic text read "ana@".
+        if strings.direction == "rtl" {
+            let token = template.contains("@{username}") ? "@{username}" : "{username}"
+            template = template.replacingOccurrences(of: token, with: "\u{2068}" + token + "\u{2069}")
+        }
         let name = model.users[u].hasUsername ? model.users[u].username : displayName(u, in: strings)
         return Strings.fill(Strings.fill(template, ["username": name]), values)
     }
