@@ -93,7 +93,6 @@ extension PageContexts {
     func post(_ p: Int) -> Context {
         let post = model.posts[p]
         let root = "../../"
-        let owner = model.users[post.owner]
         let caption = plainCaption(p)
         var context = common(root: root, title: postTitle(p), path: postPath(p),
                              description: caption.isEmpty ? postTitle(p) : caption)
@@ -138,7 +137,6 @@ extension PageContexts {
         let more = morePosts(p)
         postContext["more"] = TemplateValue(more.map { ["html": Deferred.tile($0, root: root)] })
         postContext["hasMore"] = .bool(!more.isEmpty)
-        _ = owner
         if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.postPicture(picture)) }
         context["post"] = .object(postContext)
         if let image = imageURL(p) { context["ogImage"] = .string(image) }
