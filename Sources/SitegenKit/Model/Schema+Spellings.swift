@@ -194,8 +194,10 @@ extension Schema {
         parallelFor((records.count + chunk - 1) / chunk) { c in
             var local = Field.allCases.map { schema.names($0).map { _ in 0 } }
             for r in (c * chunk)..<min(records.count, (c + 1) * chunk) {
-                for candidate in pathCandidates where doc.member(records[r], candidate.name) != nil {
-                    local[candidate.field][candidate.spelling] += 1
+                if !pathCandidates.isEmpty {
+                    for candidate in pathCandidates where doc.member(records[r], candidate.name) != nil {
+                        local[candidate.field][candidate.spelling] += 1
+                    }
                 }
                 doc.forEachChild(records[r]) { member in
                     guard let first = doc.keyFirstByte(member) else { return }

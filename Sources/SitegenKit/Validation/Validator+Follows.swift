@@ -109,7 +109,7 @@ extension Validator {
     /// that exists (`list`: the node of `<tree>/<x>`, or -1).
     private func addMirror(_ tree: Schema.Node, _ x: String, _ y: String, list: Int32) {
         let (path, under, keys) = location(of: tree, x, list: list, below: [y])
-        set(.followMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+        set(.followMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: list >= 0)
     }
 
     /// The object `<records>/<x>`, if there is one: a user's record through the index.

@@ -22,9 +22,10 @@ extension Validator {
                 return
             }
             guard doc.isContainer(group) else { return }
-            let path = groupPath()
+            let g = Int32(index.groups.count)
+            index.groups.append(PostGroup(path: groupPath(), ownerKey: uid))
             keyedChildren(group) { post, key in
-                addPost(key: key, node: post, owner: owner ?? -1, ownerKey: uid, group: path)
+                addPost(key: key, node: post, owner: owner ?? -1, group: g)
             }
         }
     }
@@ -36,9 +37,10 @@ extension Validator {
         guard let posts = export.posts else { return }
         let ownerNames = schema.names(.postOwner)
         let postsName = node(.posts)
+        index.groups = [PostGroup(path: postsName, ownerKey: "")]
         keyedChildren(posts) { post, key in
             var owner: Int32 = -1
-            defer { addPost(key: key, node: post, owner: owner, group: postsName) }
+            defer { addPost(key: key, node: post, owner: owner, group: 0) }
             guard doc.isObject(post) else {
                 report(.postInvalid, "\(postsName)/\(key)", found: found(post))
                 return
@@ -63,15 +65,15 @@ extension Validator {
         return doc.string(value)
     }
 
-    private func addPost(key: String, node: Int32, owner: Int32, ownerKey: String = "", group: String) {
+    private func addPost(key: String, node: Int32, owner: Int32, group: Int32) {
         let i = Int32(index.posts.count)
-        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), ownerKey: ownerKey, group: group))
+        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), group: group))
         if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
         if owner >= 0 { index.postsOf[Int(owner)].append(i) }
     }
 
     /// The path of a post: `posts/<uid>/<key>` (`users/<uid>/posts/<key>`, …), or `posts/<key>` when flat.
-    func postPath(_ post: PostEntry) -> String { "\(post.group)/\(post.key)" }
+    func postPath(_ post: PostEntry) -> String { "\(index.groups[Int(post.group)].path)/\(post.key)" }
 
     /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
     /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
@@ -202,7 +204,8 @@ extension Validator {
         }
         if !any {
             let name = counter.spelling
-            set(.counterMissing, "\(path())/\(name.text)", node: nil, text: String(expected), under: record, keys: name.keys)
+            set(.counterMissing, "\(path())/\(name.text)", node: nil, text: String(expected), under: record, keys: name.keys,
+                existing: !name.path.isEmpty)
         }
     }
 
@@ -321,7 +324,7 @@ extension Validator {
             var added = Set<String>()
             for p in index.postsOf[u] where !seen[Int(p)] && added.insert(index.posts[Int(p)].key).inserted {
                 let (path, under, keys) = location(of: .userPosts, index.users[u].uid, list: lists[u], below: [index.posts[Int(p)].key])
-                set(.userPostMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+                set(.userPostMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: lists[u] >= 0)
             }
         }
     }
