@@ -5,7 +5,9 @@ public struct UserEntry: Sendable {
     /// The id the rest of the data uses for the user: the record's key, or its `user_id`.
     public let uid: String
     /// The key of the user's record (`users/<key>`): its uid unless the app maps `user_id`.
-    public var key: String = ""
+    public var key: String { recordKey ?? uid }
+    /// The record's key where it is not the uid (nil: no string to count on each copy).
+    var recordKey: String?
     /// The `users/<uid>` object (for a user only in a `user_details` root, that record).
     public let node: Int32
     /// The user's record in the `user_details` root, or -1.
@@ -31,7 +33,9 @@ public struct PostEntry: Sendable {
 /// A node that holds posts: its path, and its owner's key as the export writes it (even
 /// when it is no user; empty for flat posts).
 public struct PostGroup: Sendable {
-    public let path: String
+    /// Its path where its place has more `*`s than one; else nil, and the path is
+    /// `ExportIndex.groupPath`'s around `ownerKey` (no string made per group).
+    let fullPath: String?
     public let ownerKey: String
 }
 
@@ -56,6 +60,8 @@ public final class ExportIndex: Sendable {
     public let groups: [PostGroup]
     /// The names of the posts whose key repeats (`names`); the others are named by their key.
     let pageNames: [Int32: String]
+    /// A group's path before and after its owner's key (`posts/`, `users/` and `/posts`).
+    let groupPath: (prefix: String, suffix: String)
 
     init(_ built: ExportIndexBuilder) {
         users = built.users
@@ -67,6 +73,7 @@ public final class ExportIndex: Sendable {
         commentLists = built.commentLists
         posts = built.posts
         groups = built.groups
+        groupPath = built.groupPath
         var names: [Int32: String] = [:]
         if !built.laterWithKey.isEmpty {
             for (p, name) in ExportIndex.names(built.posts, groups: built.groups, laterWithKey: built.laterWithKey) { names[p] = name }
@@ -79,7 +86,14 @@ public final class ExportIndex: Sendable {
     public func name(ofPost p: Int) -> String { pageNames.isEmpty ? posts[p].key : pageNames[Int32(p)] ?? posts[p].key }
 
     /// Post `p`'s path in the export (`posts/<uid>/<key>`, `users/<uid>/posts/<key>`).
-    public func path(ofPost p: Int) -> String { "\(groups[Int(posts[p].group)].path)/\(posts[p].key)" }
+    public func path(ofPost p: Int) -> String { "\(path(ofGroup: posts[p].group))/\(posts[p].key)" }
+
+    /// The path of the node that holds a post group's posts.
+    public func path(ofGroup g: Int32) -> String { ExportIndex.path(groups[Int(g)], groupPath) }
+
+    static func path(_ group: PostGroup, _ around: (prefix: String, suffix: String)) -> String {
+        group.fullPath ?? around.prefix + group.ownerKey + around.suffix
+    }
 
     /// Each post's name on the site: its key where no other post has it (every push id),
     /// else `<ownerKey>-<key>` (`<key>-<n>` for a flat post, n counting from 2), with
@@ -142,8 +156,9 @@ final class ExportIndexBuilder {
     var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.
     var usernameOwner: [String: Int32] = [:]
-    /// The nodes that hold posts (`ExportIndex.groups`).
+    /// The nodes that hold posts (`ExportIndex.groups`), and their paths around the owner's key.
     var groups: [PostGroup] = []
+    var groupPath: (prefix: String, suffix: String) = ("", "")
     /// A user's record key → the user, where it is not the uid (`user_id` mapped).
     var userByKey: [String: Int32] = [:]
     /// Per post: the node of its comments, as `countComments` resolved them (empty: none).

@@ -28,7 +28,7 @@ extension Validator {
     }
 
     /// The path of a match of `pattern` whose `*`s stood for `keys`.
-    func path(_ pattern: [Schema.Name?], _ keys: [PathKey]) -> String {
+    func path(_ pattern: [Schema.Name?], _ keys: UnsafeBufferPointer<PathKey>) -> String {
         var k = 0
         var parts: [String] = []
         for part in pattern {

@@ -8,7 +8,7 @@ extension Validator {
         }
         guard let posts = export.posts else { return }
         let postsName = node(.posts)
-        index.groups = [PostGroup(path: postsName, ownerKey: "")]
+        index.groups = [PostGroup(fullPath: postsName, ownerKey: "")]
         // A comment counter is checked only where the app keeps one (as in the makestagram dialect).
         let commentCounter = Counter(self, .commentCount)
         keyedChildren(posts) { post, id in

@@ -215,7 +215,7 @@ public final class Validator: @unchecked Sendable {
                 if !ids.isEmpty, let id = doc.member(u, ids).flatMap({ doc.string(doc.value($0)) }), !id.isEmpty { uid = id }
                 let i = Int32(index.users.count)
                 if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
-                index.users.append(UserEntry(uid: uid, key: key, node: u, username: nil, usernameNode: nil))
+                index.users.append(UserEntry(uid: uid, recordKey: uid == key ? nil : key, node: u, username: nil, usernameNode: nil))
                 if uid != key { index.userByKey[key] = i }
             }
         }
@@ -228,7 +228,7 @@ public final class Validator: @unchecked Sendable {
                     index.users[Int(i)].details = record
                 } else {
                     index.userTable.insert(uid, value: Int32(index.users.count))
-                    index.users.append(UserEntry(uid: uid, key: uid, node: record, details: record, username: nil, usernameNode: nil))
+                    index.users.append(UserEntry(uid: uid, node: record, details: record, username: nil, usernameNode: nil))
                 }
             }
         }
