@@ -5,7 +5,9 @@ public struct UserEntry: Sendable {
     /// The id the rest of the data uses for the user: the record's key, or its `user_id`.
     public let uid: String
     /// The key of the user's record (`users/<key>`): its uid unless the app maps `user_id`.
-    public var key: String = ""
+    public var key: String { recordKey ?? uid }
+    /// The record's key where it is not the uid (nil: no string to count on each copy).
+    var recordKey: String?
     /// The `users/<uid>` object (for a user only in a `user_details` root, that record).
     public let node: Int32
     /// The user's record in the `user_details` root, or -1.
@@ -23,16 +25,18 @@ public struct PostEntry: Sendable {
     /// Index of the owning user, or -1 when the owner is not a user (orphan) or unknown.
     public var owner: Int32
     public let isObject: Bool
-    /// The key of the group that holds the post (`posts/<ownerKey>/<key>`, the owner's key
-    /// as the export writes it even when it is no user); empty for flat posts.
-    public var ownerKey: String = ""
-    /// The path of the node that holds it (`posts/<uid>`, `users/<uid>/posts`, `posts`).
-    public var group: String = ""
-    /// The post's name on the site (its page `p/<name>/`, `data-post`, `data-photo`): its
-    /// key, or where another post has the same key, named from its path (`ExportIndex.names`).
-    public var name: String { pathName ?? key }
-    /// The name made from its path, where its key repeats.
-    var pathName: String?
+    /// The node that holds it, an index into `ExportIndex.groups` (one string for all the
+    /// posts of a group: a post is copied often, and each string is a reference to count).
+    public var group: Int32 = 0
+}
+
+/// A node that holds posts: its path, and its owner's key as the export writes it (even
+/// when it is no user; empty for flat posts).
+public struct PostGroup: Sendable {
+    /// Its path where its place has more `*`s than one; else nil, and the path is
+    /// `ExportIndex.groupPath`'s around `ownerKey` (no string made per group).
+    let fullPath: String?
+    public let ownerKey: String
 }
 
 /// Both dialects normalised: users and posts with their nodes in the document,
@@ -51,6 +55,13 @@ public final class ExportIndex: Sendable {
     let usernameOwner: [String: Int32]
     /// Per post: the node of its comments (the makestagram dialect's comments node), or -1.
     public let commentLists: [Int32]
+    /// The nodes that hold posts: each one's path (`posts/<uid>`, `users/<uid>/posts`,
+    /// `posts`) and the key of its owner as the export writes it (empty for flat posts).
+    public let groups: [PostGroup]
+    /// The names of the posts whose key repeats (`names`); the others are named by their key.
+    let pageNames: [Int32: String]
+    /// A group's path before and after its owner's key (`posts/`, `users/` and `/posts`).
+    let groupPath: (prefix: String, suffix: String)
 
     init(_ built: ExportIndexBuilder) {
         users = built.users
@@ -60,20 +71,35 @@ public final class ExportIndex: Sendable {
         laterWithKey = built.laterWithKey
         usernameOwner = built.usernameOwner
         commentLists = built.commentLists
-        if built.laterWithKey.isEmpty {
-            posts = built.posts
-        } else {
-            var posts = built.posts
-            for (p, name) in ExportIndex.names(posts, laterWithKey: built.laterWithKey) { posts[Int(p)].pathName = name }
-            self.posts = posts
+        posts = built.posts
+        groups = built.groups
+        groupPath = built.groupPath
+        var names: [Int32: String] = [:]
+        if !built.laterWithKey.isEmpty {
+            for (p, name) in ExportIndex.names(built.posts, groups: built.groups, laterWithKey: built.laterWithKey) { names[p] = name }
         }
+        pageNames = names
+    }
+
+    /// Post `p`'s name on the site (its page `p/<name>/`, `data-post`, `data-photo`): its
+    /// key, or where another post has the same key, named from its path (`names`).
+    public func name(ofPost p: Int) -> String { pageNames.isEmpty ? posts[p].key : pageNames[Int32(p)] ?? posts[p].key }
+
+    /// Post `p`'s path in the export (`posts/<uid>/<key>`, `users/<uid>/posts/<key>`).
+    public func path(ofPost p: Int) -> String { "\(path(ofGroup: posts[p].group))/\(posts[p].key)" }
+
+    /// The path of the node that holds a post group's posts.
+    public func path(ofGroup g: Int32) -> String { ExportIndex.path(groups[Int(g)], groupPath) }
+
+    static func path(_ group: PostGroup, _ around: (prefix: String, suffix: String)) -> String {
+        group.fullPath ?? around.prefix + group.ownerKey + around.suffix
     }
 
     /// Each post's name on the site: its key where no other post has it (every push id),
     /// else `<ownerKey>-<key>` (`<key>-<n>` for a flat post, n counting from 2), with
     /// `-2`, `-3`, … added to a name that is another post's: unique, the same on every
     /// build, from the export alone (docs/apps.md, "Posts whose keys repeat").
-    static func names(_ posts: [PostEntry], laterWithKey: [Int32: [Int32]]) -> [(post: Int32, name: String)] {
+    static func names(_ posts: [PostEntry], groups: [PostGroup], laterWithKey: [Int32: [Int32]]) -> [(post: Int32, name: String)] {
         var names: [(post: Int32, name: String)] = []
         var repeated: [Int32] = []
         for (first, later) in laterWithKey { repeated += [first] + later }
@@ -83,13 +109,14 @@ public final class ExportIndex: Sendable {
         var flatCount: [String: Int] = [:]
         for p in repeated {
             let post = posts[Int(p)]
+            let ownerKey = groups[Int(post.group)].ownerKey
             var base: String
-            if post.ownerKey.isEmpty {
+            if ownerKey.isEmpty {
                 let n = flatCount[post.key, default: 0] + 1
                 flatCount[post.key] = n
                 base = n == 1 ? post.key : "\(post.key)-\(n)"
             } else {
-                base = "\(post.ownerKey)-\(post.key)"
+                base = "\(ownerKey)-\(post.key)"
             }
             var name = base
             var suffix = 2
@@ -129,6 +156,9 @@ final class ExportIndexBuilder {
     var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.
     var usernameOwner: [String: Int32] = [:]
+    /// The nodes that hold posts (`ExportIndex.groups`), and their paths around the owner's key.
+    var groups: [PostGroup] = []
+    var groupPath: (prefix: String, suffix: String) = ("", "")
     /// A user's record key → the user, where it is not the uid (`user_id` mapped).
     var userByKey: [String: Int32] = [:]
     /// Per post: the node of its comments, as `countComments` resolved them (empty: none).

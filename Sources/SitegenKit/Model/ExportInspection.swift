@@ -38,7 +38,7 @@ public struct ExportInspection: Sendable {
             var paths: [(field: Int, spelling: Int, name: Schema.Name)] = []
             for field in Schema.Field.allCases where Self.records(of: field, export.dialect) == kind {
                 for (s, name) in schema.names(field).enumerated() {
-                    if name.path.isEmpty { byName[name.text, default: []].append((field.ordinal, s)) } else { paths.append((field.ordinal, s, name)) }
+                    if !name.isPath { byName[name.text, default: []].append((field.ordinal, s)) } else { paths.append((field.ordinal, s, name)) }
                 }
             }
             var n = 0

@@ -115,13 +115,18 @@ extension Schema {
     /// Calls `body` with each node of `doc` at `pattern` (names and `*`s from the root)
     /// and the keys its `*`s stood for there, outermost first (exported arrays' elements
     /// by index, their `null`s skipped; `.priority` is no key).
-    static func forEachMatch(_ pattern: [Name?], in doc: JSONDocument, _ body: (_ node: Int32, _ keys: [PathKey]) -> Void) {
+    /// The keys are valid only during the call to `body` (they are not copied: this runs
+    /// once per record of the largest nodes).
+    static func forEachMatch(_ pattern: [Name?], in doc: JSONDocument, _ body: (_ node: Int32, _ keys: UnsafeBufferPointer<PathKey>) -> Void) {
         guard let first = pattern.first, let name = first, doc.isObject(doc.root), let root = doc.member(doc.root, name) else { return }
-        var keys: [PathKey] = []
-        func walk(_ node: Int32, _ i: Int) {
-            if i == pattern.count { return body(node, keys) }
+        let stars = pattern.count { $0 == nil }
+        let keys = UnsafeMutableBufferPointer<PathKey>.allocate(capacity: max(stars, 1))
+        defer { keys.deallocate() }
+        let all = UnsafeBufferPointer(start: keys.baseAddress, count: stars)
+        func walk(_ node: Int32, _ i: Int, _ k: Int) {
+            if i == pattern.count { return body(node, all) }
             if let name = pattern[i] {
-                if let m = doc.member(node, name) { walk(m, i + 1) }
+                if let m = doc.member(node, name) { walk(m, i + 1, k) }
                 return
             }
             guard doc.isContainer(node) else { return }
@@ -130,12 +135,11 @@ extension Schema {
             doc.forEachEntry(node) { child in
                 defer { position += 1 }
                 if isArray && doc.isNull(child) { return }
-                keys.append(PathKey(node: child, position: isArray ? position : nil))
-                walk(child, i + 1)
-                keys.removeLast()
+                keys[k] = PathKey(node: child, position: isArray ? position : nil)
+                walk(child, i + 1, k + 1)
             }
         }
-        walk(root, 1)
+        walk(root, 1, 0)
     }
 
     /// For each field (by case order) and each of its spellings, the records that carry it:
@@ -183,7 +187,7 @@ extension Schema {
         var paths: [(field: Int, spelling: Int, name: Name)] = []
         for field in fields where names(field).count > 1 || Field.presence.contains(field) || mapping.fields[field] != nil {
             for (s, name) in names(field).enumerated() where !name.bytes.isEmpty {
-                if !name.path.isEmpty { paths.append((field.ordinal, s, name)) } else { byFirstByte[Int(name.bytes[0])].append((field.ordinal, s, name)) }
+                if name.isPath { paths.append((field.ordinal, s, name)) } else { byFirstByte[Int(name.bytes[0])].append((field.ordinal, s, name)) }
             }
         }
         if byFirstByte.allSatisfy(\.isEmpty) && paths.isEmpty { return }
@@ -194,8 +198,10 @@ extension Schema {
         parallelFor((records.count + chunk - 1) / chunk) { c in
             var local = Field.allCases.map { schema.names($0).map { _ in 0 } }
             for r in (c * chunk)..<min(records.count, (c + 1) * chunk) {
-                for candidate in pathCandidates where doc.member(records[r], candidate.name) != nil {
-                    local[candidate.field][candidate.spelling] += 1
+                if !pathCandidates.isEmpty {
+                    for candidate in pathCandidates where doc.member(records[r], candidate.name) != nil {
+                        local[candidate.field][candidate.spelling] += 1
+                    }
                 }
                 doc.forEachChild(records[r]) { member in
                     guard let first = doc.keyFirstByte(member) else { return }

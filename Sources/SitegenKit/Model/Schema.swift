@@ -229,17 +229,21 @@ public struct Schema: Sendable {
 
         public let text: String
         let bytes: [UInt8]
-        /// A field's path into the record (`stats/posts`, a mapped spelling): its names; else empty.
-        let path: [Name]
+        /// A field's path into the record (`stats/posts`, a mapped spelling): its names; else
+        /// nil (nothing more to count on each copy of a name).
+        let parts: [Name]?
 
         init(_ text: String) {
             self.text = text
             self.bytes = Array(text.utf8)
-            self.path = text.contains("/") ? text.split(separator: "/").map { Name(String($0)) } : []
+            self.parts = text.contains("/") ? text.split(separator: "/").map { Name(String($0)) } : nil
         }
 
+        /// Whether it is a path into the record.
+        var isPath: Bool { parts != nil }
+
         /// The keys it is added at below a record: its path's, or itself.
-        var keys: [String] { path.isEmpty ? [text] : path.map(\.text) }
+        var keys: [String] { parts?.map(\.text) ?? [text] }
 
         public var description: String { text }
     }
@@ -411,9 +415,9 @@ extension JSONDocument {
     /// (`stats/posts`), the member at its end.
     public func member(_ i: Int32, _ name: Schema.Name) -> Int32? {
         guard isObject(i) else { return nil }
-        if !name.path.isEmpty {
+        if let parts = name.parts {
             var node = i
-            for part in name.path {
+            for part in parts {
                 guard let m = member(node, part) else { return nil }
                 node = m
             }

@@ -88,7 +88,7 @@ extension SiteModel {
         for u in model.users.indices {
             for p in index.postsOf[Int(model.users[u].index)] {
                 let entry = index.posts[Int(p)]
-                let path = "\(entry.group)/\(entry.key)"
+                let path = index.path(ofPost: Int(p))
                 // Every post the header counts has a tile: one without a usable image gets
                 // a placeholder, one without a usable date the time of its push id.
                 guard entry.isObject else {
@@ -98,12 +98,12 @@ extension SiteModel {
                 let post: Post
                 switch report.dialect {
                 case .makestagram:
-                    post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
+                    post = makestagramPost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                            comments: index.commentLists.isEmpty || index.commentLists[Int(p)] < 0 ? []
                                                : comments(in: index.commentLists[Int(p)], doc: doc, schema: schema, author: author),
                                            storage: storage, index: &photoIndex, photos: &model.photos)
                 case .timeline:
-                    post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
+                    post = timelinePost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                         images: images, imagesName: schema.name(.images).text, index: &photoIndex, photos: &model.photos)
                 }
                 model.users[u].posts.append(model.posts.count)
@@ -157,7 +157,7 @@ extension SiteModel {
         return comments.sorted { KeyOrder.less($0.key, $1.key) }
     }
 
-    private static func makestagramPost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
+    private static func makestagramPost(_ entry: PostEntry, name: String, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
                                         comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
         // An image URL that is not http(s) is no image: the tile is a placeholder.
         func member(_ field: Schema.Field) -> Int32? { doc.member(entry.node, schema.names(field)).map(doc.value) }
@@ -184,7 +184,7 @@ extension SiteModel {
         if !url.isEmpty, let file = storage?.file(for: url) {
             photo = Self.photo(file, PhotoSource(origin: .file(file), label: file), index: &index, photos: &photos)
         }
-        return Post(key: entry.name, owner: owner, src: url, width: width, height: height,
+        return Post(key: name, owner: owner, src: url, width: width, height: height,
                     caption: member(.caption).flatMap(doc.string) ?? "",
                     alt: member(.alt).flatMap(doc.string) ?? "",
                     time: time ?? pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
@@ -206,7 +206,7 @@ extension SiteModel {
     /// Atom's `updated`). A `created_at` outside them (`1e111`) is no usable date.
     public static let showableMilliseconds: ClosedRange<Double> = -62_135_596_800_000 ... 253_402_300_799_999
 
-    private static func timelinePost(_ entry: PostEntry, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
+    private static func timelinePost(_ entry: PostEntry, name: String, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
                                      images: [String: Int32], imagesName: String, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
         // An image that is missing leaves a placeholder tile; one that is not base64, empty
         // or cannot be decoded too, once `PhotoStage` has tried it.
@@ -225,7 +225,7 @@ extension SiteModel {
             }
             comments.sort { KeyOrder.less($0.key, $1.key) }
         }
-        return Post(key: entry.name, owner: owner, src: "", width: 600, height: 600,
+        return Post(key: name, owner: owner, src: "", width: 600, height: 600,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
                     alt: doc.member(entry.node, schema.names(.alt)).flatMap(doc.string) ?? "",
                     time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)

@@ -28,7 +28,7 @@ extension Validator {
     }
 
     /// The path of a match of `pattern` whose `*`s stood for `keys`.
-    func path(_ pattern: [Schema.Name?], _ keys: [PathKey]) -> String {
+    func path(_ pattern: [Schema.Name?], _ keys: UnsafeBufferPointer<PathKey>) -> String {
         var k = 0
         var parts: [String] = []
         for part in pattern {
@@ -109,7 +109,7 @@ extension Validator {
     /// that exists (`list`: the node of `<tree>/<x>`, or -1).
     private func addMirror(_ tree: Schema.Node, _ x: String, _ y: String, list: Int32) {
         let (path, under, keys) = location(of: tree, x, list: list, below: [y])
-        set(.followMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+        set(.followMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: list >= 0)
     }
 
     /// The object `<records>/<x>`, if there is one: a user's record through the index.

@@ -12,7 +12,14 @@ extension Validator {
     /// is not a user is one `post_orphan` (its posts are kept and still exist for likes,
     /// but nothing inside is checked).
     func indexPostsByOwner() {
-        forEachList(at: schema.place(.posts)) { x, group, groupPath in
+        guard let place = schema.place(.posts) else { return }
+        let lists = place.lists
+        let star = lists.firstIndex(where: { $0 == nil })!
+        let oneStar = place.stars <= 1
+        if oneStar {
+            index.groupPath = (lists[..<star].map { $0!.text + "/" }.joined(), lists[(star + 1)...].map { "/" + $0!.text }.joined())
+        }
+        forEachList(at: place) { x, group, groupPath in
             let uid = text(x)
             let owner = index.userTable.lookup(uid)
             if owner == nil {
@@ -22,9 +29,10 @@ extension Validator {
                 return
             }
             guard doc.isContainer(group) else { return }
-            let path = groupPath()
+            let g = Int32(index.groups.count)
+            index.groups.append(PostGroup(fullPath: oneStar ? nil : groupPath(), ownerKey: uid))
             keyedChildren(group) { post, key in
-                addPost(key: key, node: post, owner: owner ?? -1, ownerKey: uid, group: path)
+                addPost(key: key, node: post, owner: owner ?? -1, group: g)
             }
         }
     }
@@ -36,9 +44,10 @@ extension Validator {
         guard let posts = export.posts else { return }
         let ownerNames = schema.names(.postOwner)
         let postsName = node(.posts)
+        index.groups = [PostGroup(fullPath: postsName, ownerKey: "")]
         keyedChildren(posts) { post, key in
             var owner: Int32 = -1
-            defer { addPost(key: key, node: post, owner: owner, group: postsName) }
+            defer { addPost(key: key, node: post, owner: owner, group: 0) }
             guard doc.isObject(post) else {
                 report(.postInvalid, "\(postsName)/\(key)", found: found(post))
                 return
@@ -63,15 +72,15 @@ extension Validator {
         return doc.string(value)
     }
 
-    private func addPost(key: String, node: Int32, owner: Int32, ownerKey: String = "", group: String) {
+    private func addPost(key: String, node: Int32, owner: Int32, group: Int32) {
         let i = Int32(index.posts.count)
-        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), ownerKey: ownerKey, group: group))
+        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), group: group))
         if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
         if owner >= 0 { index.postsOf[Int(owner)].append(i) }
     }
 
     /// The path of a post: `posts/<uid>/<key>` (`users/<uid>/posts/<key>`, …), or `posts/<key>` when flat.
-    func postPath(_ post: PostEntry) -> String { "\(post.group)/\(post.key)" }
+    func postPath(_ post: PostEntry) -> String { "\(ExportIndex.path(index.groups[Int(post.group)], index.groupPath))/\(post.key)" }
 
     /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
     /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
@@ -189,7 +198,7 @@ extension Validator {
             guard let member = doc.member(record, name) else { continue }
             any = true
             // A field path (`stats/posts`) is reported at that path.
-            let spelled = name.path.isEmpty ? doc.key(member) : name.text
+            let spelled = !name.isPath ? doc.key(member) : name.text
             // `{".value": 3, ".priority": p}` is the counter 3: only the value is set.
             let node = doc.value(member)
             guard let value = CounterValue.parse(doc.rawBytes(node)) else {
@@ -202,7 +211,8 @@ extension Validator {
         }
         if !any {
             let name = counter.spelling
-            set(.counterMissing, "\(path())/\(name.text)", node: nil, text: String(expected), under: record, keys: name.keys)
+            set(.counterMissing, "\(path())/\(name.text)", node: nil, text: String(expected), under: record, keys: name.keys,
+                existing: name.isPath)
         }
     }
 
@@ -321,7 +331,7 @@ extension Validator {
             var added = Set<String>()
             for p in index.postsOf[u] where !seen[Int(p)] && added.insert(index.posts[Int(p)].key).inserted {
                 let (path, under, keys) = location(of: .userPosts, index.users[u].uid, list: lists[u], below: [index.posts[Int(p)].key])
-                set(.userPostMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+                set(.userPostMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: lists[u] >= 0)
             }
         }
     }

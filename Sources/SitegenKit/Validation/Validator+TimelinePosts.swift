@@ -8,6 +8,7 @@ extension Validator {
         }
         guard let posts = export.posts else { return }
         let postsName = node(.posts)
+        index.groups = [PostGroup(fullPath: postsName, ownerKey: "")]
         // A comment counter is checked only where the app keeps one (as in the makestagram dialect).
         let commentCounter = Counter(self, .commentCount)
         keyedChildren(posts) { post, id in
@@ -16,7 +17,7 @@ extension Validator {
             var owner: Int32 = -1
             var likes = 0, comments = 0
             defer {
-                index.posts.append(PostEntry(key: id, node: post, owner: owner, isObject: doc.isObject(post), group: postsName))
+                index.posts.append(PostEntry(key: id, node: post, owner: owner, isObject: doc.isObject(post), group: 0))
                 index.postTable.insert(id, value: i)
                 likeCount.append(likes)
                 commentCount.append(comments)

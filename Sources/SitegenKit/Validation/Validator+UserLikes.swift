@@ -52,12 +52,12 @@ extension Validator {
         for pair in sorted(theirs.pairs.subtracting(mine.pairs)) {
             let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
             let (path, under, keys) = location(of: .userLikes, user, list: mine.lists[pair.user] ?? -1, below: [post])
-            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: mine.lists[pair.user] != nil)
         }
         for pair in sorted(mine.pairs.subtracting(theirs.pairs)) {
             let user = index.users[Int(pair.user)].uid
             let (path, under, keys) = location(ofPostList: .postLikes, pair.post, list: theirs.lists[pair.post] ?? -1, below: [user])
-            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
+            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: theirs.lists[pair.post] != nil)
         }
     }
 

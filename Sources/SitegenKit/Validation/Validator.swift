@@ -160,11 +160,12 @@ public final class Validator: @unchecked Sendable {
 
     /// Reports a finding whose repair writes `text` at `path`: replacing `node` when it
     /// exists, else adding it below `under` at `keys`.
+    /// `existing`: what is added may be there already, as no value (`{uid: false}`, an
+    /// unfollow) or inside an object a field path goes through: set it, or add below it.
     func set(_ code: FindingCode, _ path: String, node: Int32?, text: String,
-             under: Int32 = 0, keys: [String] = [], repair: Repair = .set) {
+             under: Int32 = 0, keys: [String] = [], repair: Repair = .set, existing: Bool = false) {
         var (node, under, keys) = (node, under, keys)
-        // What is added may be there already as no value (`{uid: false}`, an unfollow): set it.
-        while node == nil, let first = keys.first, doc.isObject(under), let member = doc.member(under, Schema.Name(first)) {
+        while existing, node == nil, let first = keys.first, doc.isObject(under), let member = doc.member(under, Schema.Name(first)) {
             if keys.count == 1 { node = member } else { (under, keys) = (member, Array(keys.dropFirst())) }
         }
         report(code, path, found: found(node), expected: text, repair: repair)
@@ -214,7 +215,7 @@ public final class Validator: @unchecked Sendable {
                 if !ids.isEmpty, let id = doc.member(u, ids).flatMap({ doc.string(doc.value($0)) }), !id.isEmpty { uid = id }
                 let i = Int32(index.users.count)
                 if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
-                index.users.append(UserEntry(uid: uid, key: key, node: u, username: nil, usernameNode: nil))
+                index.users.append(UserEntry(uid: uid, recordKey: uid == key ? nil : key, node: u, username: nil, usernameNode: nil))
                 if uid != key { index.userByKey[key] = i }
             }
         }
@@ -227,7 +228,7 @@ public final class Validator: @unchecked Sendable {
                     index.users[Int(i)].details = record
                 } else {
                     index.userTable.insert(uid, value: Int32(index.users.count))
-                    index.users.append(UserEntry(uid: uid, key: uid, node: record, details: record, username: nil, usernameNode: nil))
+                    index.users.append(UserEntry(uid: uid, node: record, details: record, username: nil, usernameNode: nil))
                 }
             }
         }
@@ -247,10 +248,11 @@ public final class Validator: @unchecked Sendable {
         // An app that keeps no username at all names its profiles otherwise: no finding.
         let keepsUsernames = schema.isCarried(.username)
         var names = [(name: String, node: Int32)?](repeating: nil, count: index.users.count)
+        let usernameIsKey = schema.usernameIsKey
         for i in index.users.indices {
             let u = index.users[i]
             // Users keyed by their username (`username = "*"`): the key is the name.
-            if schema.usernameIsKey {
+            if usernameIsKey {
                 if !u.key.isEmpty { names[i] = (u.key, u.node) }
                 continue
             }

@@ -38,7 +38,7 @@ import Testing
         func names(_ object: [String: Any]) throws -> [String] {
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             let report = Validator.audit(try ExportLoader.load(bytes: Array(data), name: "x.json"))
-            return report.index.posts.map(\.name)
+            return report.index.posts.indices.map { report.index.name(ofPost: $0) }
         }
         var object = Self.arrays
         #expect(try names(object) == ["uA-0", "2", "uB-0"])
