@@ -1,0 +1,53 @@
+/// What the tree of a Firestore export does not say and a Firestore write needs
+/// (docs/firestore.md): where documents and collections are, which nodes were arrays,
+/// what the references point into, and the project. Kept by pattern (each document id
+/// a `*`), so it stays small however many documents the export holds.
+public struct FirestoreLayout: Sendable {
+    /// The format the export was read from.
+    public var format: String
+    /// The project named by the export's keys (`dev~P`, `s~P`), if any.
+    public var project: String?
+    /// Every collection's path pattern: `users`, `posts/*/comments`.
+    public var collections: Set<String> = []
+    /// Array fields kept as sets of their values, by pattern (`users/*/followers`).
+    public var idArrays: [String: IDArray] = [:]
+    /// Documents in which a field and a subcollection share a name: the subcollection
+    /// is the node, the field is kept here (its JSON text).
+    public var shadowedFields: [String: String] = [:]
+    /// Keys written otherwise in the tree than in the database (a `/` in a field name is
+    /// written `%2F`): tree key to Firestore's.
+    public var renamedKeys: [String: String] = [:]
+    /// How many documents the export holds.
+    public var documentCount = 0
+
+    /// An array of ids: plain strings, or references into a collection.
+    public struct IDArray: Sendable, Equatable {
+        /// For references: the referenced documents' parent path (`users`), as in the
+        /// first element seen.
+        public var referenceParent: String?
+    }
+
+    public init(format: String) { self.format = format }
+
+    /// The pattern of a tree path: each document id a `*` (`users/u1/followers` gives
+    /// `users/*/followers`). The path's elements alternate collection and document
+    /// until an element is not a subcollection; field path elements are kept.
+    public func pattern(_ elements: [String]) -> (pattern: String, documentDepth: Int) {
+        var pattern = ""
+        var i = 0
+        var documentDepth = 0
+        while i < elements.count {
+            let collection = pattern.isEmpty ? elements[i] : pattern + "/" + elements[i]
+            guard collections.contains(collection) else { break }
+            pattern = collection
+            if i + 1 < elements.count {
+                pattern += "/*"
+                documentDepth = i + 2
+            }
+            i += 2
+        }
+        if documentDepth == 0 { return (elements.joined(separator: "/"), 0) }
+        let rest = elements[documentDepth...]
+        return (rest.isEmpty ? pattern : pattern + "/" + rest.joined(separator: "/"), documentDepth)
+    }
+}
