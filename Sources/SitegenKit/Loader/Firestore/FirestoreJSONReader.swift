@@ -25,6 +25,9 @@ enum FirestoreJSONReader: ExportFormatReader {
         let firefoo = d.member(d.root, "__collections__") == nil
         var tree = FirestoreTree(format: firefoo ? "Firefoo JSON" : "node-firestore-import-export JSON")
         let collections = firefoo ? d.member(d.root, "data")! : d.member(d.root, "__collections__")!
+        if firefoo, let meta = d.member(d.root, "meta"), let project = d.member(meta, "projectId") {
+            tree.noteProject(app: d.string(project))
+        }
         var reader = Reader(d: d, path: path)
         try reader.collections(collections, parent: [], into: &tree)
         let (file, layout) = tree.finish()

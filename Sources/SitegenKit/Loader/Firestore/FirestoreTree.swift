@@ -16,6 +16,8 @@ struct FirestoreTree {
     private var documents: [Pending] = []
     private var fieldNames: [String] = []
     private var fieldRanges: [Range<Int>] = []
+    /// Patterns of arrays that are not of ids (maps, numbers, …).
+    private var otherArrays = Set<String>()
 
     private struct Pending {
         var path: [String]
@@ -61,6 +63,7 @@ struct FirestoreTree {
         }
         var out: [UInt8] = []
         out.reserveCapacity(text.count + documents.count * 32 + 16)
+        for pattern in otherArrays { layout.idArrays[pattern] = nil }
         out.append(UInt8(ascii: "{"))
         var open: [String] = []
         var hasChild = [false]
@@ -158,6 +161,12 @@ struct FirestoreTree {
                 }
                 text.append(UInt8(ascii: "}"))
             } else {
+                if elements.isEmpty {
+                    // An empty array is one of ids, unless the field holds other values elsewhere.
+                    if layout.idArrays[pattern] == nil { layout.idArrays[pattern] = FirestoreLayout.IDArray(referenceParent: nil) }
+                } else {
+                    otherArrays.insert(pattern)
+                }
                 text.append(UInt8(ascii: "["))
                 for (n, element) in elements.enumerated() {
                     if n > 0 { text.append(UInt8(ascii: ",")) }

@@ -28,6 +28,7 @@ import Testing
         #expect(layout.documentCount == 3)
         #expect(layout.collections == ["posts", "users", "posts/*/comments"])
         #expect(layout.idArrays == ["users/*/a": FirestoreLayout.IDArray(referenceParent: nil),
+                                    "users/*/e": FirestoreLayout.IDArray(referenceParent: nil),
                                     "users/*/refs": FirestoreLayout.IDArray(referenceParent: "users")])
     }
 }
