@@ -86,9 +86,9 @@ enum EntityProto {
 
     /// The properties of an entity, in order, with the elements of each array gathered.
     private struct PropertyList {
-        var names: [String] = []
-        var values: [String: FirestoreValue] = [:]
-        var elements: [String: [FirestoreValue]] = [:]
+        var list: [FirestoreField] = []
+        /// Indexes in `list` of the arrays being gathered.
+        var arrays: [Int] = []
 
         mutating func add(_ wire: inout ProtoWire) throws(ProtoWire.Fault) {
             var meaning: UInt64 = 0
@@ -106,27 +106,31 @@ enum EntityProto {
             }
             guard let name else { throw wire.fault("a property without a name") }
             var decoded: FirestoreValue
-            if var value {
+            if meaning == 24 {
+                decoded = .array([])
+            } else if var value {
                 decoded = try EntityProto.value(&value, meaning: meaning)
             } else {
-                decoded = meaning == 24 ? .array([]) : .null
+                decoded = .null
             }
-            if meaning == 24 { decoded = .array([]) }
-            if multiple {
-                if values[name] == nil && elements[name] == nil { names.append(name) }
-                elements[name, default: []].append(decoded)
+            guard multiple else {
+                list.append(FirestoreField(name: name, value: decoded))
+                return
+            }
+            // An array's elements are one property each, most often one after the other.
+            var at = arrays.last.flatMap { list[$0].name == name ? $0 : nil }
+            if at == nil { at = arrays.first { list[$0].name == name } }
+            if let at, case var .array(elements) = list[at].value {
+                list[at].value = .null
+                elements.append(decoded)
+                list[at].value = .array(elements)
             } else {
-                if values[name] == nil && elements[name] == nil { names.append(name) }
-                values[name] = decoded
+                arrays.append(list.count)
+                list.append(FirestoreField(name: name, value: .array([decoded])))
             }
         }
 
-        func fields() -> [FirestoreField] {
-            names.map { name in
-                if let array = elements[name] { return FirestoreField(name: name, value: .array(array)) }
-                return FirestoreField(name: name, value: values[name] ?? .null)
-            }
-        }
+        func fields() -> [FirestoreField] { list }
     }
 
     /// A `PropertyValue` read with its property's meaning.

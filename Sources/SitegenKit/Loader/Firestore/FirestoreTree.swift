@@ -18,6 +18,10 @@ struct FirestoreTree {
     private var fieldRanges: [Range<Int>] = []
     /// Patterns of arrays that are not of ids (maps, numbers, …).
     private var otherArrays = Set<String>()
+    /// The collection ids of the last document added, whose patterns are noted.
+    private var lastCollectionIDs: [String] = []
+    /// The pattern of the value being written, in parts (`users`, `*`, `followers`).
+    private var patternParts: [String] = []
 
     private struct Pending {
         var path: [String]
@@ -37,15 +41,35 @@ struct FirestoreTree {
 
     mutating func add(_ document: FirestoreDocument) {
         let first = fieldNames.count
-        var pattern = ""
-        for i in stride(from: 0, to: document.path.count, by: 2) {
-            pattern += (i == 0 ? "" : "/*/") + document.path[i]
-            layout.collections.insert(pattern)
+        // The collections' patterns, noted once per run of documents in the same collections.
+        var same = lastCollectionIDs.count * 2 == document.path.count
+        if same {
+            for i in stride(from: 0, to: document.path.count, by: 2) where lastCollectionIDs[i / 2] != document.path[i] {
+                same = false
+                break
+            }
         }
-        pattern += "/*"
-        for field in document.fields.sorted(by: { Self.less($0.name, $1.name) }) {
+        if !same {
+            lastCollectionIDs = stride(from: 0, to: document.path.count, by: 2).map { document.path[$0] }
+            var pattern = ""
+            for (n, id) in lastCollectionIDs.enumerated() {
+                pattern += (n == 0 ? "" : "/*/") + id
+                layout.collections.insert(pattern)
+            }
+        }
+        patternParts.removeAll(keepingCapacity: true)
+        for (n, id) in lastCollectionIDs.enumerated() {
+            if n > 0 { patternParts.append("*") }
+            patternParts.append(id)
+        }
+        patternParts.append("*")
+        var fields = document.fields
+        if zip(fields, fields.dropFirst()).contains(where: { Self.less($1.name, $0.name) }) { fields.sort { Self.less($0.name, $1.name) } }
+        for field in fields {
             let start = text.count
-            write(field.value, pattern: pattern + "/" + key(field.name))
+            patternParts.append(key(field.name))
+            write(field.value)
+            patternParts.removeLast()
             fieldNames.append(field.name)
             fieldRanges.append(start..<text.count)
         }
@@ -55,12 +79,7 @@ struct FirestoreTree {
 
     /// The tree's JSON text (padded for the parser) and the layout.
     mutating func finish() -> (FileBytes, FirestoreLayout) {
-        let order = documents.indices.sorted { Self.less(documents[$0].path, documents[$1].path) }
-        // Subcollection names per document path, so that a field of the same name yields.
-        var subcollections = Set<String>()
-        for d in documents where d.path.count >= 4 {
-            subcollections.insert(d.path[0..<(d.path.count - 1)].joined(separator: "/"))
-        }
+        let order = sortedOrder()
         var out: [UInt8] = []
         out.reserveCapacity(text.count + documents.count * 32 + 16)
         for pattern in otherArrays { layout.idArrays[pattern] = nil }
@@ -68,7 +87,7 @@ struct FirestoreTree {
         var open: [String] = []
         var hasChild = [false]
         var previous: [String]?
-        for index in order {
+        for (position, index) in order.enumerated() {
             let d = documents[index]
             if let previous, previous == d.path { continue }
             previous = d.path
@@ -87,12 +106,20 @@ struct FirestoreTree {
                 open.append(d.path[i])
                 hasChild.append(false)
             }
-            let documentPath = d.path.joined(separator: "/")
+            // The document's subcollections are the documents after it that its path prefixes.
+            var subcollections = Set<String>()
+            var after = position + 1
+            while after < order.count {
+                let next = documents[order[after]].path
+                guard next.count > d.path.count, next[..<d.path.count].elementsEqual(d.path) else { break }
+                subcollections.insert(next[d.path.count])
+                after += 1
+            }
             for f in d.fields {
                 let name = fieldNames[f]
                 let range = fieldRanges[f]
-                if subcollections.contains(documentPath + "/" + name) {
-                    layout.shadowedFields[documentPath + "/" + name] = String(decoding: text[range], as: UTF8.self)
+                if subcollections.contains(name) {
+                    layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: text[range], as: UTF8.self)
                     continue
                 }
                 if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
@@ -110,9 +137,29 @@ struct FirestoreTree {
         return (file, layout)
     }
 
+    /// The documents' indexes in path order. Exports keep each kind's documents in key
+    /// order, file after file: where the sorted runs do not overlap, they are put in
+    /// order whole; else every document is sorted.
+    private func sortedOrder() -> [Int] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for i in 1..<max(1, documents.count) where Self.less(documents[i].path, documents[i - 1].path) {
+            runs.append(start..<i)
+            start = i
+        }
+        if !documents.isEmpty { runs.append(start..<documents.count) }
+        if runs.count <= 1 { return Array(documents.indices) }
+        runs.sort { Self.less(documents[$0.lowerBound].path, documents[$1.lowerBound].path) }
+        let disjoint = zip(runs, runs.dropFirst()).allSatisfy { a, b in
+            Self.less(documents[a.upperBound - 1].path, documents[b.lowerBound].path)
+        }
+        if disjoint { return runs.flatMap { Array($0) } }
+        return documents.indices.sorted { Self.less(documents[$0].path, documents[$1].path) }
+    }
+
     // MARK: - Values
 
-    private mutating func write(_ value: FirestoreValue, pattern: String) {
+    private mutating func write(_ value: FirestoreValue) {
         switch value {
         case .null: text.append(contentsOf: "null".utf8)
         case let .bool(b): text.append(contentsOf: (b ? "true" : "false").utf8)
@@ -143,10 +190,13 @@ struct FirestoreTree {
             for (n, field) in fields.sorted(by: { Self.less($0.name, $1.name) }).enumerated() {
                 if n > 0 { text.append(UInt8(ascii: ",")) }
                 appendKey(field.name)
-                write(field.value, pattern: pattern + "/" + key(field.name))
+                patternParts.append(key(field.name))
+                write(field.value)
+                patternParts.removeLast()
             }
             text.append(UInt8(ascii: "}"))
         case let .array(elements):
+            let pattern = patternParts.joined(separator: "/")
             if let ids = Self.ids(elements) {
                 if layout.idArrays[pattern] == nil {
                     var reference: String?
@@ -170,7 +220,9 @@ struct FirestoreTree {
                 text.append(UInt8(ascii: "["))
                 for (n, element) in elements.enumerated() {
                     if n > 0 { text.append(UInt8(ascii: ",")) }
-                    write(element, pattern: pattern + "/" + String(n))
+                    patternParts.append(String(n))
+                    write(element)
+                    patternParts.removeLast()
                 }
                 text.append(UInt8(ascii: "]"))
             }
@@ -257,6 +309,11 @@ struct FirestoreTree {
 
     private static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)

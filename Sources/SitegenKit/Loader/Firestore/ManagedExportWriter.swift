@@ -29,9 +29,11 @@ public enum ManagedExportWriter {
         }
         let d = document
         if d.isObject(d.root) {
-            for collection in d.children(d.root) where d.isContainer(collection) {
+            // In key order, as Google's exports and the emulator's are.
+            let byKey = { (a: Int32, b: Int32) in d.key(a).utf8.lexicographicallyPrecedes(d.key(b).utf8) }
+            for collection in d.children(d.root).sorted(by: byKey) where d.isContainer(collection) {
                 let c = d.key(collection)
-                for record in d.children(collection) where d.isObject(record) {
+                for record in d.children(collection).sorted(by: byKey) where d.isObject(record) {
                     log.append(encoder.entity(d, record, path: [c, d.key(record)]))
                     if log.bytes.count >= outputSize { try flush() }
                 }
