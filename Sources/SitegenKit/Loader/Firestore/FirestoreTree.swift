@@ -251,15 +251,15 @@ struct FirestoreTree {
     /// Whether `s` can be a key of the tree as it is: not empty, none of the characters
     /// Firebase refuses in keys, no control characters, at most 768 bytes.
     static func isPlainKey(_ s: String) -> Bool {
-        guard !s.isEmpty, s.utf8.count <= 768 else { return false }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "/"), 0..<0x20, 0x7F: return false
-            default: continue
+        var s = s
+        return s.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= 768 else { return false }
+            for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
+                || b == UInt8(ascii: "#") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "/") {
+                return false
             }
+            return true
         }
-        return true
     }
 
     /// A Firestore name as a key of the tree: percent-encoded where it holds a character
@@ -309,8 +309,13 @@ struct FirestoreTree {
 
     private static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: s.utf8)
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
             out.append(UInt8(ascii: "\""))
             return
         }
