@@ -195,7 +195,8 @@ extension SiteConfig {
         }
 
         /// A table of names, `tutorial's name = "the app's"`, each key one of `known` (or an
-        /// alias of one); with `paths`, a name may be a path `root/*/member`.
+        /// alias of one); with `paths`, a name may be a path of keys and `*`s that starts and
+        /// ends with a key (`users/*/posts/*/likes`).
         mutating func names(_ value: TOMLValueConvertible, _ key: String, known: [String],
                             paths: Bool = false) throws(SitegenError) -> [(String, String)] {
             guard value.type == .table, let names = value.table else {
@@ -210,10 +211,12 @@ extension SiteConfig {
                 }
                 let spelled = try string(names[name]!, name)
                 let parts = paths ? spelled.split(separator: "/", omittingEmptySubsequences: false) : [spelled[...]]
-                guard parts.count == 1 || (parts.count == 3 && parts[1] == "*"),
-                      parts.enumerated().allSatisfy({ $0.offset == 1 || (!$0.element.isEmpty && !$0.element.contains(where: { ".$#[]/".contains($0) })) })
-                else {
-                    throw error(name, paths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path root/*/key"
+                let last = parts.count - 1
+                guard parts.enumerated().allSatisfy({ part in
+                    (part.element == "*" && part.offset != 0 && part.offset != last)
+                        || (!part.element.isEmpty && !part.element.contains(where: { (last == 0 ? ".$#[]/" : ".$#[]/*").contains($0) }))
+                }) else {
+                    throw error(name, paths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path such as root/*/key"
                                             : "must be a Firebase key: not empty, without . $ # [ ] /")
                 }
                 result.append((name, spelled))

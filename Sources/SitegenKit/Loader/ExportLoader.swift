@@ -124,7 +124,7 @@ public enum ExportLoader {
         if d.member(root, timeline.name(.images)) != nil { return .timeline }
         for node: Schema.Node in [.followers, .following, .postLikes, .timeline, .comments, .userPosts] {
             for name in mapping.candidates(node, .makestagram) {
-                if case let .root(root)? = Schema.Place(mapped: name), d.member(d.root, root) != nil { return .makestagram }
+                if let place = Schema.Place(mapped: name), place.isRoot, d.member(d.root, place.root) != nil { return .makestagram }
             }
         }
         if let users = d.member(root, makestagram.name(.users)), d.isContainer(users) {

@@ -34,7 +34,7 @@ public final class JSONDocument: @unchecked Sendable {
     private let storage: NodeStorage
     private let parentsCache = Locked<[Int32]?>(nil)
 
-    /// Whether any key is Firebase's own `.priority` or `.value` (export-format.md): only
+    /// Whether any key is Firebase's own `.priority` or `.value` (`docs/export-format.md`): only
     /// then do readers skip priorities and look through `{".value": v, ".priority": p}`.
     public let hasFirebaseKeys: Bool
 

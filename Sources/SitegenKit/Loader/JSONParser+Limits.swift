@@ -2,7 +2,7 @@
 /// outside these limits did not come from Firebase (or was edited since), and sitegen
 /// would have to guess what it means, so the parser refuses it with the place:
 /// - keys: 1 to 768 bytes, none of `.` `$` `#` `[` `]` `/` or a control character
-///   (but Firebase's own `.priority` and `.value`, export-format.md);
+///   (but Firebase's own `.priority` and `.value`, `docs/export-format.md`);
 /// - no key twice in one object (JSON readers disagree on which copy wins);
 /// - strings of at most 16 MiB as written (Firebase's limit is 10 MB decoded);
 /// - numbers a 64-bit float can hold (`1e400` is not one).

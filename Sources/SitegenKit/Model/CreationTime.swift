@@ -1,6 +1,6 @@
 import Foundation
 
-/// A record's `created_at` as apps write it (export-format.md, "Times"): seconds since
+/// A record's `created_at` as apps write it (`docs/export-format.md`, "Times"): seconds since
 /// 1970 (the tutorial's double), milliseconds (a number of 10^11 or more: no app wrote a
 /// post in the year 5138), or an ISO 8601 string.
 public enum CreationTime {

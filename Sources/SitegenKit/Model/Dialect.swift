@@ -1,8 +1,8 @@
-/// The two export shapes sitegen reads (`shared/spec/export-format.md`). The code and the
-/// docs call them by these names only; the spec's labels A and B appear here alone.
+/// The two export shapes sitegen reads (`docs/export-format.md`). The code and the
+/// docs call them by these names only; older notes' labels A and B appear here alone.
 public enum Dialect: String, Sendable, CaseIterable {
-    /// The spec's dialect A: `users`, `posts/<uid>/<key>`, `followers`, `following`, `postLikes`, `timeline`.
+    /// Dialect A of older notes: `users`, `posts/<uid>/<key>`, `followers`, `following`, `postLikes`, `timeline`.
     case makestagram
-    /// The spec's dialect B: `users/<uid>/follows`, `posts/<id>` owned by username, base64 `images`.
+    /// Dialect B of older notes: `users/<uid>/follows`, `posts/<id>` owned by username, base64 `images`.
     case timeline
 }

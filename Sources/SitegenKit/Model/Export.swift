@@ -31,7 +31,7 @@ public final class Export: Sendable {
         let root = document.root
         let isObject = document.isObject(root)
         func node(_ node: Schema.Node) -> Int32? {
-            guard isObject, case let .root(name)? = schema.place(node), let n = document.member(root, name),
+            guard isObject, let place = schema.place(node), place.isRoot, let n = document.member(root, place.root),
                   document.isContainer(n) else { return nil }
             return n
         }

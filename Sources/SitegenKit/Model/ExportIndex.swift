@@ -20,6 +20,14 @@ public struct PostEntry: Sendable {
     /// Index of the owning user, or -1 when the owner is not a user (orphan) or unknown.
     public var owner: Int32
     public let isObject: Bool
+    /// The key of the group that holds the post (`posts/<ownerKey>/<key>`, the owner's key
+    /// as the export writes it even when it is no user); empty for flat posts.
+    public var ownerKey: String = ""
+    /// The path of the node that holds it (`posts/<uid>`, `users/<uid>/posts`, `posts`).
+    public var group: String = ""
+    /// The post's name on the site (its page `p/<name>/`, `data-post`, `data-photo`): its
+    /// key, or where another post has the same key, named from its path (`ExportIndex.names`).
+    public internal(set) var name: String = ""
 }
 
 /// Both dialects normalised: users and posts with their nodes in the document,
@@ -36,15 +44,56 @@ public final class ExportIndex: Sendable {
     let laterWithKey: [Int32: [Int32]]
     /// Case-folded username → the first user (in uid key order) that has it.
     let usernameOwner: [String: Int32]
+    /// Per post: the node of its comments (the makestagram dialect's comments node), or -1.
+    public let commentLists: [Int32]
 
     init(_ built: ExportIndexBuilder) {
         users = built.users
-        posts = built.posts
         postsOf = built.postsOf
         userTable = built.userTable
         postTable = built.postTable
         laterWithKey = built.laterWithKey
         usernameOwner = built.usernameOwner
+        commentLists = built.commentLists
+        var posts = built.posts
+        let names = ExportIndex.names(posts, laterWithKey: built.laterWithKey)
+        for p in posts.indices { posts[p].name = names[p] }
+        self.posts = posts
+    }
+
+    /// Each post's name on the site: its key where no other post has it (every push id),
+    /// else `<ownerKey>-<key>` (`<key>-<n>` for a flat post, n counting from 2), with
+    /// `-2`, `-3`, … added to a name that is another post's: unique, the same on every
+    /// build, from the export alone (docs/apps.md, "Posts whose keys repeat").
+    static func names(_ posts: [PostEntry], laterWithKey: [Int32: [Int32]]) -> [String] {
+        var names = posts.map(\.key)
+        if laterWithKey.isEmpty { return names }
+        var repeated: [Int32] = []
+        for (first, later) in laterWithKey { repeated += [first] + later }
+        repeated.sort()
+        var taken = Set(names)
+        for key in Set(repeated.map { posts[Int($0)].key }) { taken.remove(key) }
+        var flatCount: [String: Int] = [:]
+        for p in repeated {
+            let post = posts[Int(p)]
+            var base: String
+            if post.ownerKey.isEmpty {
+                let n = flatCount[post.key, default: 0] + 1
+                flatCount[post.key] = n
+                base = n == 1 ? post.key : "\(post.key)-\(n)"
+            } else {
+                base = "\(post.ownerKey)-\(post.key)"
+            }
+            var name = base
+            var suffix = 2
+            while taken.contains(name) {
+                name = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            names[Int(p)] = name
+        }
+        return names
     }
 
     public func user(uid: String) -> Int32? { userTable.lookup(uid) }
@@ -73,6 +122,8 @@ final class ExportIndexBuilder {
     var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.
     var usernameOwner: [String: Int32] = [:]
+    /// Per post: the node of its comments, as `countComments` resolved them (empty: none).
+    var commentLists: [Int32] = []
 
     func user(uid: String) -> Int32? { userTable.lookup(uid) }
     func post(key: String) -> Int32? { postTable.lookup(key) }

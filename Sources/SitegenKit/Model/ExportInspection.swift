@@ -20,7 +20,14 @@ public struct ExportInspection: Sendable {
 
     public init(_ export: Export) {
         self.export = export
-        let schema = export.schema
+        var schema = export.schema
+        // Posts kept in each user (`users/<uid>/posts/<key>: {…}`) where the export has no
+        // posts node: read as posts, so that their fields are counted and the block says so.
+        if let path = Self.postsInUsers(schema, export.document) {
+            var mapping = schema.mapping
+            mapping.nodes[.posts] = path
+            schema = Schema.read(export.document, dialect: export.dialect, mapping: mapping)
+        }
         self.schema = schema
         var counted = Schema.Field.allCases.map { schema.names($0).map { _ in 0 } }
         var counts: [Records: Int] = [:]
@@ -57,7 +64,10 @@ public struct ExportInspection: Sendable {
     public func text() -> String {
         let doc = export.document
         var out = "\(export.path): \(export.dialect.rawValue) export"
-        if export.dialect == .makestagram { out += ", posts \(schema.flatPosts ? "flat (posts/<key> with an owner)" : "by owner (posts/<uid>/<key>)")" }
+        if export.dialect == .makestagram {
+            let grouped = schema.place(.posts).map { $0.isRoot ? "\($0.root.text)/<uid>" : $0.text.replacingOccurrences(of: "*", with: "<uid>") } ?? "posts/<uid>"
+            out += ", posts \(schema.flatPosts ? "flat (posts/<key> with an owner)" : "by owner (\(grouped)/<key>)")"
+        }
         out += "\n"
 
         // Root nodes: each with its role(s) and the number of its entries.
@@ -74,8 +84,8 @@ public struct ExportInspection: Sendable {
                     return
                 }
                 let described = roles.map { node -> String in
-                    guard case let .inRecords(_, member)? = schema.place(node) else { return node.rawValue }
-                    return "\(node.rawValue) (\(name)/*/\(member.text))"
+                    guard let place = schema.place(node), !place.isRoot else { return node.rawValue }
+                    return "\(node.rawValue) (\(place.text))"
                 }
                 rows.append((name, described.joined(separator: ", "), Self.number(count)))
             }
@@ -179,26 +189,67 @@ public struct ExportInspection: Sendable {
                 guesses.append((.userDetails, best.name, "\(Self.number(best.users)) of its \(Self.number(best.keys)) keys are users' uids"))
             }
         }
-        // Lists in each record: `users/<uid>/following`, `posts/<key>/likes`.
-        let inRecords: [(Schema.Node, Schema.Node, [String])] = [
-            (.followers, .users, ["followers"]), (.following, .users, ["following"]), (.userPosts, .users, ["posts", "user_posts", "userPosts"]),
-            (.userLikes, .users, ["likes"]), (.postLikes, .posts, ["likes"]), (.comments, .posts, ["comments"]),
+        // Lists in each record: `users/<uid>/following`, `posts/<key>/likes`. A user's
+        // `posts` whose entries are objects are the posts themselves (`users/*/posts`, a
+        // renamed `posts`, export-format.md), not the index of them.
+        let inUsers: [(Schema.Node, [String])] = [
+            (.followers, ["followers"]), (.following, ["following"]), (.userPosts, ["posts", "user_posts", "userPosts"]), (.userLikes, ["likes"]),
         ]
-        for (node, owner, names) in inRecords where !isPresent(node) {
-            guard owner != .posts || schema.flatPosts, let root = owner == .users ? usersRoot() : schema.place(owner)?.root,
-                  let records = doc.member(doc.root, root) else { continue }
-            for name in names {
-                var lists = 0
-                doc.forEachEntry(records) { record in
-                    if let list = doc.member(record, Schema.Name(name)), doc.isContainer(list) { lists += 1 }
-                }
-                if lists > 0 {
-                    guesses.append((node, "\(root.text)/*/\(name)", "\(Self.number(lists)) \(owner == .users ? "users" : "posts") hold a \"\(name)\" list"))
+        let postRecords = isPresent(.posts) ? schema.postRecords : nil
+        if let root = usersRoot() {
+            for (node, names) in inUsers where !isPresent(node) {
+                for name in names {
+                    var lists = 0, records = 0
+                    Schema.forEachMatch([root, nil, Schema.Name(name)], in: doc) { list, _ in
+                        guard doc.isContainer(list) else { return }
+                        lists += 1
+                        if Self.holdsObjects(list, in: doc) { records += 1 }
+                    }
+                    guard lists > 0 else { continue }
+                    // Posts kept in each user are read as such (`init`), not as their index.
+                    if node == .userPosts && records * 2 > lists { break }
+                    guesses.append((node, "\(root.text)/*/\(name)", "\(Self.number(lists)) users hold a \"\(name)\" list"))
                     break
                 }
             }
         }
+        // Lists in each post, at any depth (`posts/*/likes`, `users/*/posts/*/likes`).
+        if let records = postRecords {
+            for (node, name) in [(Schema.Node.postLikes, "likes"), (.comments, "comments")] where !isPresent(node) {
+                var lists = 0
+                Schema.forEachMatch(records + [Schema.Name(name)], in: doc) { list, _ in if doc.isContainer(list) { lists += 1 } }
+                if lists > 0 {
+                    let path = (records + [Schema.Name(name)]).map { $0?.text ?? "*" }.joined(separator: "/")
+                    guesses.append((node, path, "\(Self.number(lists)) posts hold a \"\(name)\" list"))
+                }
+            }
+        }
         return guesses
+    }
+
+    /// `users/*/posts` (or another user-posts spelling) when most users' lists there hold
+    /// records, not `true`, and the export has no posts node of its own.
+    private static func postsInUsers(_ schema: Schema, _ doc: JSONDocument) -> String? {
+        guard schema.dialect == .makestagram, schema.mapping.nodes[.posts] == nil, let users = schema.place(.users), users.isRoot,
+              doc.isObject(doc.root), doc.member(doc.root, users.root) != nil else { return nil }
+        if let posts = schema.place(.posts), doc.member(doc.root, posts.root) != nil { return nil }
+        for name in ["posts", "user_posts", "userPosts"] {
+            var lists = 0, records = 0
+            Schema.forEachMatch([users.root, nil, Schema.Name(name)], in: doc) { list, _ in
+                guard doc.isContainer(list) else { return }
+                lists += 1
+                if holdsObjects(list, in: doc) { records += 1 }
+            }
+            if lists > 0 { return records * 2 > lists ? "\(users.root.text)/*/\(name)" : nil }
+        }
+        return nil
+    }
+
+    /// Whether the first entry of `list` that is not null is an object (a record, not `true`).
+    private static func holdsObjects(_ list: Int32, in doc: JSONDocument) -> Bool {
+        var answer: Bool?
+        doc.forEachEntry(list) { entry in if answer == nil && !doc.isNull(entry) { answer = doc.isObject(entry) } }
+        return answer ?? false
     }
 
     /// Fields the export seems to keep under a name no variant has: a flat post's or a
@@ -297,7 +348,7 @@ public struct ExportInspection: Sendable {
     private func userIDs() -> Set<String> {
         let doc = export.document
         var uids = Set<String>()
-        let details: Schema.Name? = if case let .root(name)? = schema.place(.userDetails) { name } else { nil }
+        let details: Schema.Name? = if let place = schema.place(.userDetails), place.isRoot { place.root } else { nil }
         for name in [usersRoot(), details].compactMap({ $0 }) {
             guard doc.isObject(doc.root), let root = doc.member(doc.root, name), doc.isObject(root) else { continue }
             doc.forEachEntry(root) { uids.insert(doc.key($0)) }
@@ -329,25 +380,25 @@ public struct ExportInspection: Sendable {
     /// Whether the export has `node` (its root, or its member in some record).
     private func isPresent(_ node: Schema.Node) -> Bool {
         let doc = export.document
-        guard let place = schema.place(node), doc.isObject(doc.root), let root = doc.member(doc.root, place.root) else { return false }
-        guard case let .inRecords(_, member) = place else { return true }
+        guard let place = schema.place(node) else { return false }
         var found = false
-        doc.forEachEntry(root) { record in if !found && doc.member(record, member) != nil { found = true } }
+        Schema.forEachMatch(place.parts, in: doc) { _, _ in found = true }
         return found
     }
 
     /// Calls `body` with each record (an object) of users (with `user_details`' own), posts or comments.
     private static func forEachRecord(_ kind: Records, _ schema: Schema, _ doc: JSONDocument, _ body: (Int32) -> Void) {
-        let objects = { (node: Int32) in if doc.isObject(node) { body(node) } }
+        func objects(_ node: Int32) { if doc.isObject(node) { body(node) } }
         switch kind {
         case .users:
             schema.forEachRecord(at: schema.place(.users), depth: 1, in: doc, objects)
             schema.forEachRecord(at: schema.place(.userDetails), depth: 1, in: doc, objects)
         case .posts:
-            let flat = schema.dialect == .timeline || schema.flatPosts
-            schema.forEachRecord(at: schema.place(.posts), depth: flat ? 1 : 2, in: doc, objects)
+            if let records = schema.postRecords { Schema.forEachMatch(records, in: doc) { node, _ in objects(node) } }
         case .comments:
-            if schema.dialect == .makestagram { schema.forEachRecord(at: schema.place(.comments), depth: 2, in: doc, objects) }
+            if schema.dialect == .makestagram, let records = schema.commentRecords {
+                Schema.forEachMatch(records, in: doc) { node, _ in objects(node) }
+            }
         }
     }
 

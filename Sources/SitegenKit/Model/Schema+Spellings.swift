@@ -1,5 +1,15 @@
 // MARK: - Which spellings an export uses
 
+/// A key of a path as the document has it: an object's member (its key read from its
+/// bytes when asked) or an exported array's element (its index).
+public struct PathKey: Sendable {
+    public let node: Int32
+    public let position: Int?
+
+    /// The key as text.
+    func text(_ doc: JSONDocument) -> String { position.map(String.init) ?? doc.key(node) }
+}
+
 extension Schema {
     /// The schema of `document`: `dialect`'s names as `mapping` renames them, where each
     /// node is, whether posts are flat, each field's spelling the one most records use,
@@ -57,8 +67,8 @@ extension Schema {
     /// Whether the makestagram `posts` node holds posts by key (`posts/<postKey>` with an
     /// owner, an image or a date), not groups by owner: the records sampled say.
     private func hasFlatPosts(_ doc: JSONDocument) -> Bool {
-        guard case let .root(name)? = place(.posts), doc.isObject(doc.root),
-              let posts = doc.member(doc.root, name), doc.isContainer(posts) else { return false }
+        guard let place = place(.posts), place.isRoot, doc.isObject(doc.root),
+              let posts = doc.member(doc.root, place.root), doc.isContainer(posts) else { return false }
         let fields = names(.postOwner) + names(.imageURL) + names(.createdAt)
         var flat = 0, grouped = 0
         doc.forEachChild(posts) { child in
@@ -83,24 +93,49 @@ extension Schema {
     private static let timelineRecordFields: [Field] = [.username, .post, .commentText]
     private static let commentFields: [Field] = [.commentText, .commentAuthor, .createdAt]
 
-    /// Calls `body` with each record of a node at `place`: the members of each child of
-    /// the root node, or (`inRecords`) the members of each record's member. `depth` 1
-    /// stops at the children (`users/<uid>`), 2 goes one level below (`posts/<uid>/<key>`).
+    /// Calls `body` with each node `depth` levels below a node at `place`: 1 for the
+    /// children (`users/<uid>`), 2 for theirs (`posts/<uid>/<key>`).
     func forEachRecord(at place: Place?, depth: Int, in doc: JSONDocument, _ body: (Int32) -> Void) {
-        guard let place, doc.isObject(doc.root), let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return }
-        func below(_ node: Int32, _ levels: Int) {
+        guard let place else { return }
+        Schema.forEachMatch(place.parts + Array(repeating: nil, count: depth), in: doc) { node, _ in body(node) }
+    }
+
+    /// The comments' records as a path: `comments/*/*` for a root keyed by post,
+    /// `posts/*/userPosts/*/comments/*` for comments kept in each post.
+    var commentRecords: [Name?]? { place(.comments).map { $0.lists + [nil] } }
+
+    /// The posts' records as a path (`posts/*` flat, `posts/*/*` by owner, `users/*/posts/*`
+    /// for posts kept in each user); nil when the export has no posts node.
+    var postRecords: [Name?]? {
+        guard let place = place(.posts) else { return nil }
+        if !place.isRoot { return place.parts + [nil] }
+        return place.lists + (!flatPosts && dialect == .makestagram ? [nil] : [])
+    }
+
+    /// Calls `body` with each node of `doc` at `pattern` (names and `*`s from the root)
+    /// and the keys its `*`s stood for there, outermost first (exported arrays' elements
+    /// by index, their `null`s skipped; `.priority` is no key).
+    static func forEachMatch(_ pattern: [Name?], in doc: JSONDocument, _ body: (_ node: Int32, _ keys: [PathKey]) -> Void) {
+        guard let first = pattern.first, let name = first, doc.isObject(doc.root), let root = doc.member(doc.root, name) else { return }
+        var keys: [PathKey] = []
+        func walk(_ node: Int32, _ i: Int) {
+            if i == pattern.count { return body(node, keys) }
+            if let name = pattern[i] {
+                if let m = doc.member(node, name) { walk(m, i + 1) }
+                return
+            }
             guard doc.isContainer(node) else { return }
-            if levels == 1 { doc.forEachChild(node, body); return }
-            doc.forEachChild(node) { below($0, levels - 1) }
-        }
-        switch place {
-        case .root:
-            below(root, depth)
-        case let .inRecords(_, member):
-            doc.forEachChild(root) { record in
-                if let m = doc.member(record, member) { below(m, depth) }
+            let isArray = doc.isArray(node)
+            var position = 0
+            doc.forEachEntry(node) { child in
+                defer { position += 1 }
+                if isArray && doc.isNull(child) { return }
+                keys.append(PathKey(node: child, position: isArray ? position : nil))
+                walk(child, i + 1)
+                keys.removeLast()
             }
         }
+        walk(root, 1)
     }
 
     /// For each field (by case order) and each of its spellings, the records that carry it:
@@ -114,7 +149,7 @@ extension Schema {
         forEachRecord(at: place(.users), depth: 1, in: doc) { collectObjects(&users, $0) }
         forEachRecord(at: place(.userDetails), depth: 1, in: doc) { collectObjects(&users, $0) }
         var posts: [Int32] = []
-        forEachRecord(at: place(.posts), depth: dialect == .timeline || flatPosts ? 1 : 2, in: doc) { collectObjects(&posts, $0) }
+        if let records = postRecords { Schema.forEachMatch(records, in: doc) { node, _ in collectObjects(&posts, node) } }
         count(users, Schema.userFields, in: doc, into: &counts)
         count(posts, dialect == .timeline ? Schema.timelinePostFields : Schema.makestagramPostFields, in: doc, into: &counts)
         if dialect == .timeline {
@@ -127,7 +162,7 @@ extension Schema {
             count(records, Schema.timelineRecordFields, in: doc, into: &counts)
         } else if place(.comments) != nil {
             var comments: [Int32] = []
-            forEachRecord(at: place(.comments), depth: 2, in: doc) { collectObjects(&comments, $0) }
+            if let records = commentRecords { Schema.forEachMatch(records, in: doc) { node, _ in collectObjects(&comments, node) } }
             count(comments, Schema.commentFields, in: doc, into: &counts)
         }
         return counts

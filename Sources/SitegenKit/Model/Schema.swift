@@ -1,11 +1,12 @@
 /// Every node and field name an export uses, in one place: the tutorial's names, the
-/// variants that apps built from the tutorials write (`shared/spec/real-apps.md`), and
-/// the site's `[schema]` mapping of renamed nodes and fields. The loader builds one per
-/// export (`Schema+Spellings.swift` counts which spellings it uses); the validator, the
-/// repair, the patch output and the site model ask it, and nothing else spells a name.
+/// variants that apps built from the tutorials write (`docs/export-format.md`, "What
+/// real apps write"), and the site's `[schema]` mapping of renamed nodes and fields. The
+/// loader builds one per export (`Schema+Spellings.swift` counts which spellings it
+/// uses); the validator, the repair, the patch output and the site model ask it, and
+/// nothing else spells a name.
 public struct Schema: Sendable {
     /// The root nodes, by the tutorial's names, and the roles beyond the tutorials'
-    /// (`shared/spec/export-format.md`, "Apps shaped otherwise").
+    /// (`docs/export-format.md`, "Roles beyond the tutorials").
     public enum Node: String, CaseIterable, Sendable {
         case users, posts, followers, following, postLikes, timeline, images
         /// `comments/<postKey>/<commentKey>` (the makestagram dialect; the timeline dialect keeps them in the post).
@@ -164,47 +165,63 @@ public struct Schema: Sendable {
         }
     }
 
-    /// Where a node lives: a root node, or a member of each record of a root node (a path
-    /// `users/*/following` in `[schema.nodes]`: `users/<uid>/following`).
-    public enum Place: Sendable, Equatable {
-        case root(Name)
-        case inRecords(of: Name, member: Name)
+    /// Where a node lives: a path from the root in which `*` stands for each record's key
+    /// at that level, as often as the path needs (`[schema.nodes]`, docs/apps.md): a root
+    /// node `followers`, a member of each record `users/*/following`, or deeper
+    /// `users/*/posts/*/likes`. The Firestore reader's tree is read through the same paths
+    /// (a subcollection is a child node of its document).
+    public struct Place: Sendable, Equatable {
+        /// The path's components from the root; nil is a `*`.
+        public let parts: [Name?]
 
-        /// A `[schema.nodes]` value: a root name, or `root/*/member`; nil for another path.
+        init(parts: [Name?]) { self.parts = parts }
+
+        /// A root node.
+        public static func root(_ name: Name) -> Place { Place(parts: [name]) }
+
+        /// A `[schema.nodes]` value: names and `*`s between slashes, starting and ending
+        /// with a name; nil for anything else (an empty component, a `*` inside a name).
         init?(mapped text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            switch parts.count {
-            case 1: self = .root(Name(text))
-            case 3 where parts[1] == "*" && !parts[0].isEmpty && !parts[2].isEmpty && !parts[0].contains("*") && !parts[2].contains("*"):
-                self = .inRecords(of: Name(String(parts[0])), member: Name(String(parts[2])))
-            default: return nil
+            if parts.count == 1 {
+                self.parts = [Name(text)]
+                return
             }
+            guard let first = parts.first, let last = parts.last, first != "*", last != "*",
+                  parts.allSatisfy({ !$0.isEmpty && ($0 == "*" || !$0.contains("*")) }) else { return nil }
+            self.parts = parts.map { $0 == "*" ? nil : Name(String($0)) }
         }
 
-        /// The root node it is in (the node itself, or the one whose records hold it).
-        public var root: Name {
-            switch self {
-            case let .root(name), let .inRecords(of: name, _): name
-            }
+        /// The root node it is in.
+        public var root: Name { parts[0]! }
+
+        /// The node's name as a path component: the last one.
+        public var last: Name { parts[parts.count - 1]! }
+
+        /// Whether it is a root node (no path).
+        public var isRoot: Bool { parts.count == 1 }
+
+        /// How many `*`s the path has.
+        public var stars: Int { parts.count { $0 == nil } }
+
+        /// The pattern of the lists it holds per key: `<root>/*` for a root node (a list
+        /// per child), the path itself otherwise (a list per match, keyed by its last `*`).
+        var lists: [Name?] { isRoot ? parts + [nil] : parts }
+
+        /// Whether it is `records/<key>/<member>` for records at `pattern` (a list kept in
+        /// each of those records, such as `posts/*/likes` in flat posts `posts/*`).
+        func isMember(of pattern: [Name?]) -> Bool {
+            parts.count == pattern.count + 1 && parts[parts.count - 1] != nil && Array(parts.dropLast()) == pattern
         }
 
-        /// The node's name as a path component: the root's, or the member's.
-        public var last: Name {
-            switch self {
-            case let .root(name), let .inRecords(_, member: name): name
-            }
-        }
-
-        public var text: String {
-            switch self {
-            case let .root(name): name.text
-            case let .inRecords(of: records, member: member): "\(records.text)/*/\(member.text)"
-            }
-        }
+        public var text: String { parts.map { $0?.text ?? "*" }.joined(separator: "/") }
     }
 
     /// A name as the export spells it, with its UTF-8 bytes for comparing keys.
     public struct Name: Sendable, Hashable, CustomStringConvertible {
+        public static func == (a: Name, b: Name) -> Bool { a.text == b.text }
+        public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+
         public let text: String
         let bytes: [UInt8]
 

@@ -12,7 +12,7 @@ extension SiteModel {
         let doc = report.export.document
         let schema = report.export.schema
         let index = report.index
-        let (usersName, postsName) = (schema.name(.users).text, schema.name(.posts).text)
+        let usersName = schema.name(.users).text
 
         // Users that have a username, in uid order (the order slugs are handed out in).
         let order = KeyOrder.sortedIndices(index.users.map(\.uid))
@@ -73,17 +73,6 @@ extension SiteModel {
             }
         }
 
-        // The makestagram dialect's comments: `comments/<key>` (or a list in each post), by post key.
-        var commentLists: [String: Int32] = [:]
-        if report.dialect == .makestagram, let place = schema.place(.comments), doc.isObject(doc.root),
-           let root = doc.member(doc.root, place.root), doc.isContainer(root) {
-            doc.forEachEntry(root) { node in
-                switch place {
-                case .root: commentLists[doc.key(node)] = node
-                case let .inRecords(_, member): if let list = doc.member(node, member) { commentLists[doc.key(node)] = list }
-                }
-            }
-        }
         /// A comment author's name: the username of the user its uid (or username) names, else as written.
         func author(_ value: String) -> String {
             if let u = index.user(uid: value) { return displayName(index.users[Int(u)]) ?? value }
@@ -96,7 +85,7 @@ extension SiteModel {
         for u in model.users.indices {
             for p in index.postsOf[Int(model.users[u].index)] {
                 let entry = index.posts[Int(p)]
-                let path = report.dialect == .makestagram && !schema.flatPosts ? "\(postsName)/\(model.users[u].uid)/\(entry.key)" : "\(postsName)/\(entry.key)"
+                let path = "\(entry.group)/\(entry.key)"
                 // Every post the header counts has a tile: one without a usable image gets
                 // a placeholder, one without a usable date the time of its push id.
                 guard entry.isObject else {
@@ -107,7 +96,8 @@ extension SiteModel {
                 switch report.dialect {
                 case .makestagram:
                     post = makestagramPost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
-                                           comments: commentLists[entry.key].map { comments(in: $0, doc: doc, schema: schema, author: author) } ?? [],
+                                           comments: index.commentLists.isEmpty || index.commentLists[Int(p)] < 0 ? []
+                                               : comments(in: index.commentLists[Int(p)], doc: doc, schema: schema, author: author),
                                            storage: storage, index: &photoIndex, photos: &model.photos)
                 case .timeline:
                     post = timelinePost(entry, owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
@@ -188,7 +178,7 @@ extension SiteModel {
         if !url.isEmpty, let file = storage?.file(for: url) {
             photo = Self.photo(file, PhotoSource(origin: .file(file), label: file), index: &index, photos: &photos)
         }
-        return Post(key: entry.key, owner: owner, src: url, width: width, height: height,
+        return Post(key: entry.name, owner: owner, src: url, width: width, height: height,
                     caption: member(.caption).flatMap(doc.string) ?? "",
                     alt: member(.alt).flatMap(doc.string) ?? "",
                     time: time ?? pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
@@ -220,7 +210,7 @@ extension SiteModel {
             }
             comments.sort { KeyOrder.less($0.key, $1.key) }
         }
-        return Post(key: entry.key, owner: owner, src: "", width: 600, height: 600,
+        return Post(key: entry.name, owner: owner, src: "", width: 600, height: 600,
                     caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
                     alt: doc.member(entry.node, schema.names(.alt)).flatMap(doc.string) ?? "",
                     time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)

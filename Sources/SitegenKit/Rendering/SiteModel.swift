@@ -28,6 +28,8 @@ public struct SiteModel: Sendable {
     }
 
     public struct Post: Sendable {
+        /// The post's name on the site (`PostEntry.name`): its key, or where keys repeat a
+        /// name made from its path; its page is `p/<key>/`, its tile's `data-post`.
         public let key: String
         /// Index into `users`.
         public let owner: Int

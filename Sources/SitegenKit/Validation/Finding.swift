@@ -24,7 +24,7 @@ public enum Repair: String, Sendable, CaseIterable {
     case remove, add, set, none
 }
 
-/// Every finding code of the audit contract (`shared/spec/audit.md`).
+/// Every finding code of the audit contract (`docs/audit-rules.md`).
 public enum FindingCode: String, Sendable, CaseIterable, Comparable {
     case userInvalid = "user_invalid"
     case usernameMissing = "username_missing"
@@ -42,7 +42,8 @@ public enum FindingCode: String, Sendable, CaseIterable, Comparable {
     case postInvalid = "post_invalid"
     case posterMismatch = "poster_mismatch"
     case likeDangling = "like_dangling"
-    /// A like in the posts' likes or in `user_likes` without its twin (ours: audit.md's table has no code for it).
+    /// A like in the posts' likes or in `user_likes` without its twin (sitegen's own code:
+    /// the tutorials have no such mirror).
     case likeMirrorMissing = "like_mirror_missing"
     case likeDuplicate = "like_duplicate"
     case likePostMismatch = "like_post_mismatch"

@@ -13,29 +13,28 @@ struct EdgeTree {
 extension Validator {
     /// The key of a list: a member of an object (read from its bytes, no `String` made), or
     /// an exported array's element (its index).
-    struct ListKey {
-        let node: Int32
-        let position: Int?
+    typealias ListKey = PathKey
+
+    /// Calls `body` with each list of a node at `place` that holds entries per key
+    /// (`Place.lists`): for a root node `<name>/<x>` (array elements by index), for a
+    /// path `<root>/<…>/<x>/<member>` each match, keyed by its last `*`; with the key `x`,
+    /// the list, and its path (made when asked).
+    func forEachList(at place: Schema.Place?, _ body: (_ x: ListKey, _ list: Int32, _ path: () -> String) -> Void) {
+        guard let place else { return }
+        let pattern = place.lists
+        Schema.forEachMatch(pattern, in: doc) { list, keys in
+            body(keys[keys.count - 1], list, { self.path(pattern, keys) })
+        }
     }
 
-    /// Calls `body` with each list of a node at `place` that holds entries per key: for a
-    /// root node `<name>/<x>` (array elements by index), for a node kept in each record
-    /// `<root>/<x>/<member>`; with the key `x`, the list, and its path (made when asked).
-    func forEachList(at place: Schema.Place?, _ body: (_ x: ListKey, _ list: Int32, _ path: () -> String) -> Void) {
-        guard let place, doc.isObject(doc.root), let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return }
-        let isArray = doc.isArray(root)
-        var position = 0
-        doc.forEachEntry(root) { child in
-            defer { position += 1 }
-            if isArray && doc.isNull(child) { return }
-            let x = ListKey(node: child, position: isArray ? position : nil)
-            switch place {
-            case let .root(name):
-                body(x, child, { "\(name.text)/\(self.text(x))" })
-            case let .inRecords(of: records, member: member):
-                if let list = doc.member(child, member) { body(x, list, { "\(records.text)/\(self.text(x))/\(self.doc.key(list))" }) }
-            }
+    /// The path of a match of `pattern` whose `*`s stood for `keys`.
+    func path(_ pattern: [Schema.Name?], _ keys: [PathKey]) -> String {
+        var k = 0
+        var parts: [String] = []
+        for part in pattern {
+            if let part { parts.append(part.text) } else { parts.append(keys[k].text(doc)); k += 1 }
         }
+        return parts.joined(separator: "/")
     }
 
     @inline(__always) func user(_ x: ListKey) -> Int32? {
@@ -46,7 +45,7 @@ extension Validator {
         x.position.map { index.postTable.lookup(String($0)) } ?? postIndex(key: x.node)
     }
 
-    func text(_ x: ListKey) -> String { x.position.map(String.init) ?? doc.key(x.node) }
+    func text(_ x: ListKey) -> String { x.text(doc) }
 
     /// Visits the edges `<x>/<y>` of the tree at `place`, reporting dangling and self
     /// edges and collecting the rest.
@@ -72,7 +71,7 @@ extension Validator {
                 remove(x == nil || y == nil ? .followDangling : .selfFollow, "\(prefix())/\(yKey)", node: yNode)
             }
         }
-        if case let .root(name)? = place, doc.isObject(doc.root), doc.member(doc.root, name) != nil { result.exists = true }
+        if let place, place.isRoot, doc.isObject(doc.root), doc.member(doc.root, place.root) != nil { result.exists = true }
         return result
     }
 
@@ -123,22 +122,38 @@ extension Validator {
 
     /// Where an entry `keys` of the list of `x` in the node `node` is added: its path, the
     /// deepest node that exists and the keys below it (`list`: that list's node, or -1).
+    /// `x` stands for the place's last `*`; a path with more `*`s than one is kept in each
+    /// post (`locationInPost`) or has the list, as only a list that exists names them.
     func location(of node: Schema.Node, _ x: String, list: Int32, below keys: [String]) -> (path: String, under: Int32, keys: [String]) {
         let place = schema.place(node) ?? .root(schema.name(node))
         let root = doc.isObject(doc.root) ? doc.member(doc.root, place.root) : nil
-        switch place {
-        case let .root(name):
+        if place.isRoot {
+            let name = place.root
             let path = ([name.text, x] + keys).joined(separator: "/")
             if list >= 0 { return (path, list, keys) }
             if let root { return (path, root, [x] + keys) }
             return (path, doc.root, [name.text, x] + keys)
-        case let .inRecords(of: records, member: member):
-            let path = ([records.text, x, member.text] + keys).joined(separator: "/")
-            if list >= 0 { return (path, list, keys) }
-            if let record = record(x, in: records, root: root) { return (path, record, [member.text] + keys) }
-            if let root { return (path, root, [x, member.text] + keys) }
-            return (path, doc.root, [records.text, x, member.text] + keys)
         }
+        // `<records>/<x>/<member…>`: the record through the users' index when it is a user's.
+        let star = place.parts.lastIndex(where: { $0 == nil })!
+        let records = place.parts[..<star].map { $0?.text ?? "*" }, members = place.parts[(star + 1)...].map { $0!.text }
+        let path = (records + [x] + members + keys).joined(separator: "/")
+        if list >= 0 { return (path, list, keys) }
+        let record = records.count == 1 ? self.record(x, in: place.root, root: root) : nil
+        if let record { return (path, record, members + keys) }
+        if records.count == 1, let root { return (path, root, [x] + members + keys) }
+        return (path, doc.root, records + [x] + members + keys)
+    }
+
+    /// `location(of:)` for a list kept by post: in the post itself where the node is kept in
+    /// each post (`users/*/posts/*/likes`), else under the post's key.
+    func location(ofPostList node: Schema.Node, _ p: Int32, list: Int32, below keys: [String]) -> (path: String, under: Int32, keys: [String]) {
+        let post = index.posts[Int(p)]
+        guard let place = schema.place(node), let records = schema.postRecords, place.isMember(of: records) else {
+            return location(of: node, post.key, list: list, below: keys)
+        }
+        let path = ([postPath(post), place.last.text] + keys).joined(separator: "/")
+        return list >= 0 ? (path, list, keys) : (path, post.node, [place.last.text] + keys)
     }
 
     /// The timeline dialect: `users/<a>/follows/<b>` (a follows b): dangling, else self-follow.

@@ -7,21 +7,24 @@ extension Validator {
         if schema.flatPosts { indexFlatPosts() } else { indexPostsByOwner() }
     }
 
-    /// Indexes `posts/<uid>/<key>`: a group whose uid is not a user is one `post_orphan`
-    /// (its posts are kept and still exist for likes, but nothing inside is checked).
+    /// Indexes the posts by owner, `posts/<uid>/<key>` or kept in each user at any depth
+    /// (`users/*/posts`, `posts/*/userPosts`: the owner is the last `*`): a group whose uid
+    /// is not a user is one `post_orphan` (its posts are kept and still exist for likes,
+    /// but nothing inside is checked).
     func indexPostsByOwner() {
-        guard let posts = export.posts else { return }
-        keyedChildren(posts) { group, uid in
+        forEachList(at: schema.place(.posts)) { x, group, groupPath in
+            let uid = text(x)
             let owner = index.userTable.lookup(uid)
             if owner == nil {
-                report(.postOrphan, "\(node(.posts))/\(uid)", found: nil)
+                report(.postOrphan, groupPath(), found: nil)
             } else if !doc.isContainer(group) {
-                report(.postInvalid, "\(node(.posts))/\(uid)", found: found(group))
+                report(.postInvalid, groupPath(), found: found(group))
                 return
             }
             guard doc.isContainer(group) else { return }
+            let path = groupPath()
             keyedChildren(group) { post, key in
-                addPost(key: key, node: post, owner: owner ?? -1)
+                addPost(key: key, node: post, owner: owner ?? -1, ownerKey: uid, group: path)
             }
         }
     }
@@ -35,7 +38,7 @@ extension Validator {
         let postsName = node(.posts)
         keyedChildren(posts) { post, key in
             var owner: Int32 = -1
-            defer { addPost(key: key, node: post, owner: owner) }
+            defer { addPost(key: key, node: post, owner: owner, group: postsName) }
             guard doc.isObject(post) else {
                 report(.postInvalid, "\(postsName)/\(key)", found: found(post))
                 return
@@ -60,17 +63,15 @@ extension Validator {
         return doc.string(value)
     }
 
-    private func addPost(key: String, node: Int32, owner: Int32) {
+    private func addPost(key: String, node: Int32, owner: Int32, ownerKey: String = "", group: String) {
         let i = Int32(index.posts.count)
-        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node)))
+        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), ownerKey: ownerKey, group: group))
         if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
         if owner >= 0 { index.postsOf[Int(owner)].append(i) }
     }
 
-    /// The path of post `p` (whose owner is a user): `posts/<uid>/<key>`, or `posts/<key>` when flat.
-    func postPath(_ post: PostEntry) -> String {
-        schema.flatPosts ? "\(node(.posts))/\(post.key)" : "\(node(.posts))/\(index.users[Int(post.owner)].uid)/\(post.key)"
-    }
+    /// The path of a post: `posts/<uid>/<key>` (`users/<uid>/posts/<key>`, …), or `posts/<key>` when flat.
+    func postPath(_ post: PostEntry) -> String { "\(post.group)/\(post.key)" }
 
     /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
     /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
@@ -102,7 +103,10 @@ extension Validator {
     /// that does not exist dangle (removed whole); the others' objects are counted.
     func countComments() {
         commentCount = Array(repeating: 0, count: index.posts.count)
+        guard schema.place(.comments) != nil else { return }
+        index.commentLists = Array(repeating: -1, count: index.posts.count)
         forEachPostList(.comments, dangling: .commentDangling) { post, list, _ in
+            index.commentLists[Int(post)] = list
             doc.forEachEntry(list) { if doc.isObject($0) { commentCount[Int(post)] += 1 } }
         }
     }
@@ -112,7 +116,17 @@ extension Validator {
     /// `dangling`, removed whole.
     private func forEachPostList(_ node: Schema.Node, dangling: FindingCode,
                                  _ body: (_ post: Int32, _ list: Int32, _ path: () -> String) -> Void) {
-        forEachList(at: schema.place(node)) { key, list, listPath in
+        guard let place = schema.place(node) else { return }
+        // Kept in each post (`posts/*/likes` of flat posts, `users/*/posts/*/likes`): the
+        // post is the record that holds the list, whatever its key.
+        if let records = schema.postRecords, place.isMember(of: records) {
+            for (p, post) in index.posts.enumerated() {
+                guard let list = doc.member(post.node, place.last), doc.isContainer(list) else { continue }
+                body(Int32(p), list, { "\(self.postPath(post))/\(self.doc.key(list))" })
+            }
+            return
+        }
+        forEachList(at: place) { key, list, listPath in
             guard let post = post(key) else {
                 remove(dangling, listPath(), node: list)
                 return

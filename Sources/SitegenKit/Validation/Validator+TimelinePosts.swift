@@ -16,7 +16,7 @@ extension Validator {
             var owner: Int32 = -1
             var likes = 0, comments = 0
             defer {
-                index.posts.append(PostEntry(key: id, node: post, owner: owner, isObject: doc.isObject(post)))
+                index.posts.append(PostEntry(key: id, node: post, owner: owner, isObject: doc.isObject(post), group: postsName))
                 index.postTable.insert(id, value: i)
                 likeCount.append(likes)
                 commentCount.append(comments)

@@ -54,8 +54,8 @@ extension Validator {
             set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
         }
         for pair in sorted(mine.pairs.subtracting(theirs.pairs)) {
-            let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
-            let (path, under, keys) = location(of: .postLikes, post, list: theirs.lists[pair.post] ?? -1, below: [user])
+            let user = index.users[Int(pair.user)].uid
+            let (path, under, keys) = location(ofPostList: .postLikes, pair.post, list: theirs.lists[pair.post] ?? -1, below: [user])
             set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add)
         }
     }

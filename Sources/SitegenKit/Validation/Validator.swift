@@ -1,8 +1,8 @@
 import Foundation
 
-/// Finds every inconsistency of an export (`shared/spec/audit.md`, read as in
-/// `docs/audit-rules.md`) and plans the repair. One pass per concern, in the order
-/// the rules need: users, follow graph, posts and likes, counters, timeline.
+/// Finds every inconsistency of an export (`docs/audit-rules.md`) and plans the repair.
+/// One pass per concern, in the order the rules need: users, follow graph, posts and
+/// likes, counters, timeline.
 ///
 /// `@unchecked Sendable`: the checks that `run` starts side by side (`parallel`) share
 /// this object and its `index`, and each writes stored properties no other check running

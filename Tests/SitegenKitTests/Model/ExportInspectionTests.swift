@@ -17,6 +17,8 @@ import Testing
         ("friendlypix-web", "makestagram-friendlypix-web", false),
         ("friendlypix-web-mapped", "makestagram-friendlypix-web", true),
         ("timeline-clean", "timeline-clean", false),
+        ("posts-in-users", "makestagram-posts-in-users", false),
+        ("post-keys-repeat", "makestagram-post-keys-repeat", false),
     ]
 
     static func fixture(_ name: String) -> AuditFixtureCase {
@@ -44,7 +46,7 @@ import Testing
     }
 
     /// The block `inspect` prints for FriendlyPix (its guesses included), pasted into
-    /// sitegen.toml, reads the export as the mapping export-format.md gives: no finding,
+    /// sitegen.toml, reads the export as the mapping `docs/export-format.md` gives: no finding,
     /// every post owned, every comment counted. Its `user_details` is `people` (names and
     /// photos), not the `feed` root before it, which is keyed by the same uids but holds
     /// lists of post keys only (the real 2016 export has both). Its caption is the posts'

@@ -180,7 +180,7 @@ import Testing
         #expect(StorageFolder.objectPath("https://firebasestorage.googleapis.com/v0/b/app/o/images%2F%2Fx.jpg") == nil)
         #expect(StorageFolder.objectPath("https://img.example/ana-1.jpg") == nil)
         #expect(StorageFolder.objectPath("javascript:alert(1)") == nil)
-        // The other ways apps write a Storage object (export-format.md: a URL or a Storage path).
+        // The other ways apps write a Storage object (`docs/export-format.md`: a URL or a Storage path).
         #expect(StorageFolder.objectPath("gs://app.appspot.com/images/avatars/uid-1.jpg") == "images/avatars/uid-1.jpg")
         #expect(StorageFolder.objectPath("https://storage.googleapis.com/app.appspot.com/images/posts/uid-1/-Kx1.jpg") == "images/posts/uid-1/-Kx1.jpg")
         #expect(StorageFolder.objectPath("images/avatars/uid-1.jpg") == "images/avatars/uid-1.jpg")

@@ -122,7 +122,7 @@ enum PhotoTest {
         let names = ["ann", "bob", "cat", "dan", "eve"]
         let avatarURLs = ["ann": storageURL("images/avatars/uid-ann.jpg"), "bob": "https://example.com/bob.jpg",
                           "cat": storageURL("images/avatars/uid-cat.jpg"),
-                          // A Storage path as a gs:// URI (export-format.md: "URL or Storage path").
+                          // A Storage path as a gs:// URI (`docs/export-format.md`: "a URL or a Storage path").
                           "eve": "gs://app.appspot.com/images/avatars/uid-eve.jpg"]
         var users: [String: Any] = [:], followers: [String: Any] = [:], following: [String: Any] = [:]
         for (i, name) in names.enumerated() {

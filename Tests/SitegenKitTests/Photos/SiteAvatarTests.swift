@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import SitegenKit
 
-/// export-format.md: "Avatars are photos like the posts'"; site.md: the `data-avatar`
-/// marker, and "Photos are published right-sized and private". Built sites of
+/// `docs/export-format.md`: avatars go through the photo pipeline; `docs/site.md`: the
+/// `data-avatar` marker, and "Photos right-sized and private". Built sites of
 /// `PhotoTest.avatarSite()`: a local avatar, a remote one, a broken one, none, and one
 /// stored on its side that is also a post's photo.
 @Suite struct SiteAvatarTests {

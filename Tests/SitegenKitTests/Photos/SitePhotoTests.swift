@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SitegenKit
 
-/// site.md: "Photos are published right-sized and private" and "Images": built sites of
+/// `docs/site.md`: "Photos right-sized and private" and "Where photos come from": built sites of
 /// the photo fixtures (timeline: base64 photos; Makestagram: a local copy of the bucket).
 @Suite struct SitePhotoTests {
     static var timelineExport: String { PhotoTest.folder + "/timeline/export.json" }

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import SitegenKit
 
-/// The same social graph written as five apps write it (the tutorial's shape, the video
-/// course's, a flat-posts app's, FriendlyPix's and a renamed one read with its
-/// `[schema]`) audits clean and gives the same site: the same profiles, counts, lists,
-/// posts, likes and comments (export-format.md, "Apps shaped otherwise").
+/// The same social graph written as the apps write it (the tutorial's shape, the video
+/// course's, a flat-posts app's, FriendlyPix's, a renamed one, posts kept in each user,
+/// and the Firestore tree of posts in subcollections, each read with its `[schema]`)
+/// audits clean and gives the same site: the same profiles, counts, lists, posts, likes
+/// and comments (`docs/export-format.md`, "Roles beyond the tutorials").
 @Suite struct AppShapeTests {
     /// A random consistent graph: users, their posts (times in whole seconds, so every
     /// spelling of a time says the same), follows, likes and comments.
@@ -149,6 +150,46 @@ import Testing
                     "comments": commentsTree { i in ["author": author(comments[i].author), "text": comments[i].text, "timestamp": 0] }]
         }
 
+        /// A React Native clone: posts kept in each user (`users/<uid>/posts/<key>`), their
+        /// likes in each post, `followers`/`following` roots, `comments/<post>/<key>`; read
+        /// with no `sitegen.toml` but the block `inspect` prints (`postsInUsersMapping`).
+        var postsInUsers: [String: Any] {
+            var users: [String: [String: Any]] = Dictionary(uniqueKeysWithValues: usernames.indices.map { (uid($0), ["username": usernames[$0]]) })
+            for (p, post) in self.posts.enumerated() {
+                var record: [String: Any] = ["imageUrl": url(p), "width": post.width, "height": post.height, "createdAt": post.time * 1000,
+                                             "likesCount": likes.filter { $0[0] == p }.count]
+                let likers = likes.filter { $0[0] == p }.map { uid($0[1]) }
+                if !likers.isEmpty { record["likes"] = Dictionary(uniqueKeysWithValues: likers.map { ($0, true) }) }
+                var mine = users[uid(post.owner)]!["posts"] as? [String: Any] ?? [:]
+                mine[post.key] = record
+                users[uid(post.owner)]!["posts"] = mine
+            }
+            return ["users": users, "followers": tree(follows.map { [$0[1], $0[0]] }, uid, uid), "following": tree(follows, uid, uid),
+                    "comments": commentsTree { i in ["text": comments[i].text, "uid": uid(comments[i].author)] }]
+        }
+
+        /// The React Native clone on Firestore, as the Firestore reader's tree: posts in a
+        /// subcollection per user (`posts/<uid>/userPosts/<id>`), likes and comments in
+        /// subcollections of each post, `following/<uid>/userFollowing/<uid>` as empty
+        /// documents, no followers mirror (`firestoreMapping`).
+        var firestore: [String: Any] {
+            var posts: [String: [String: [String: Any]]] = [:]
+            for (p, post) in self.posts.enumerated() {
+                var record: [String: Any] = ["downloadURL": url(p), "width": post.width, "height": post.height, "creation": post.time * 1000,
+                                             "likesCount": likes.filter { $0[0] == p }.count]
+                let likers = likes.filter { $0[0] == p }.map { uid($0[1]) }
+                if !likers.isEmpty { record["likes"] = Dictionary(uniqueKeysWithValues: likers.map { ($0, [String: Any]()) }) }
+                var remarks: [String: Any] = [:]
+                for c in comments where c.post == p { remarks[c.key] = ["creator": uid(c.author), "text": c.text] }
+                if !remarks.isEmpty { record["comments"] = remarks }
+                posts[uid(post.owner), default: ["userPosts": [:]]]["userPosts"]![post.key] = record
+            }
+            var following: [String: Any] = [:]
+            for (a, edges) in tree(follows, uid, uid, [String: Any]()) { following[a] = ["userFollowing": edges] }
+            return ["users": Dictionary(uniqueKeysWithValues: usernames.indices.map { (uid($0), ["username": usernames[$0]]) }),
+                    "posts": posts, "following": following]
+        }
+
         /// Every role renamed, ISO 8601 times (read with `renamedMapping`).
         var renamed: [String: Any] {
             var posts: [String: Any] = [:]
@@ -176,6 +217,17 @@ import Testing
         nodes: [.users: "profiles", .posts: "photos", .followers: "fans", .following: "idols", .postLikes: "hearts", .comments: "remarks"],
         fields: [.username: "handle", .postOwner: "owner", .imageURL: "src", .imageWidth: "w", .imageHeight: "h", .createdAt: "at",
                  .commentAuthor: "by", .commentText: "words"])
+
+    /// The block `inspect` prints for `postsInUsers` (Fixtures/inspect/posts-in-users.txt).
+    static let postsInUsersMapping = Schema.Mapping(
+        nodes: [.posts: "users/*/posts", .postLikes: "users/*/posts/*/likes"],
+        fields: [.imageURL: "imageUrl", .imageWidth: "width", .imageHeight: "height", .createdAt: "createdAt", .likeCount: "likesCount",
+                 .commentText: "text", .commentAuthor: "uid"])
+    /// docs/apps.md's mapping for the React Native clone on Firestore.
+    static let firestoreMapping = Schema.Mapping(
+        nodes: [.posts: "posts/*/userPosts", .postLikes: "posts/*/userPosts/*/likes", .comments: "posts/*/userPosts/*/comments",
+                .following: "following/*/userFollowing"],
+        fields: [.imageURL: "downloadURL", .createdAt: "creation", .likeCount: "likesCount", .commentAuthor: "creator"])
 
     /// What a site shows of a model, independent of how the export spelled it; `box`: with
     /// each photo's box as a 600-wide one (an app that keeps no size shows a square).
@@ -213,6 +265,7 @@ import Testing
             ("course", graph.course, Schema.Mapping()), ("flat", graph.flat, Schema.Mapping()),
             ("friendlypix", graph.friendlyPix, Self.friendlyPixMapping), ("renamed", graph.renamed, Self.renamedMapping),
             ("friendlypix-web", graph.friendlyPixWeb, Self.friendlyPixWebMapping),
+            ("posts-in-users", graph.postsInUsers, Self.postsInUsersMapping), ("firestore", graph.firestore, Self.firestoreMapping),
         ]
         for (name, object, mapping) in shapes {
             let (model, report) = try Self.model(object, mapping: mapping)

@@ -3,7 +3,7 @@ import Testing
 @testable import SitegenKit
 
 /// Builds are deterministic and incremental, and a failed or refused build leaves the
-/// previous output exactly as it was (shared/spec/site.md, "Rules").
+/// previous output exactly as it was (`docs/site.md`, "Rules").
 @Suite struct SiteBuildTests {
     static let options = SiteOptions(pageSize: 2)
     static let manifest = SiteWriter.manifestName
@@ -201,7 +201,7 @@ import Testing
 
     /// A `created_at` is a number to the audit, but a page shows only the years 1 to 9999
     /// (the fuzzer's `1.49e111` trapped converting to Int64): a post with another date is
-    /// still shown (site.md: every post the header counts has a tile), dated by its push id,
+    /// still shown (`docs/site.md`: every counted post has a tile), dated by its push id,
     /// or at 1970 when its key is not one. (Numbers from 10^11 are milliseconds: the
     /// limits of years 1 and 9999 are written so.)
     @Test func postsWithDatesNoPageCanShowAreDatedByTheirPushID() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SitegenKit
 
-/// Pages stay small at any size (`shared/spec/site.md`): the directory, the follower and
+/// Pages stay small at any size (`docs/site.md`): the directory, the follower and
 /// following lists and tag pages are paginated like the grid. With small page sizes, every
 /// user (or post) appears exactly once across a listing's pages, in order, and the pages
 /// link to each other through previous/next and page numbers.

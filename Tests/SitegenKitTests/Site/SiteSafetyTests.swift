@@ -3,7 +3,7 @@ import Testing
 @testable import SitegenKit
 
 /// Text from the export is data, never markup, and no username can write outside its own
-/// folder (shared/spec/site.md, "Rules"). Every output file of a hostile export is scanned.
+/// folder (`docs/site.md`, "Rules"). Every output file of a hostile export is scanned.
 @Suite struct SiteSafetyTests {
     /// The raw `<script…>` and `<svg…>` tags of a clean build: the templates' own.
     static let ownTags: [String: Set<String>] = {

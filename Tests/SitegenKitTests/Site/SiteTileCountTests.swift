@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SitegenKit
 
-/// site.md: every post the header counts has a tile. A post whose image is missing,
+/// `docs/site.md`: every counted post has a tile. A post whose image is missing,
 /// invalid or undecodable gets a placeholder in the same box and its page; an unusable
 /// date falls back to the push id's time.
 @Suite struct SiteTileCountTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SitegenKit
 
-/// Sitemaps by the protocol (`shared/spec/site.md`): files of at most 50,000 URLs and 50 MB,
+/// Sitemaps by the protocol (`docs/site.md`): files of at most 50,000 URLs and 50 MB,
 /// listed by a sitemap index in `sitemap.xml` when there are several; every page in one.
 @Suite struct SitemapTests {
     /// The `<loc>`s of a sitemap file.
