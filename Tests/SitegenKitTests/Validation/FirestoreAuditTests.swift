@@ -8,9 +8,10 @@ import Testing
 /// drift the script injected, checked by hand) and `expected-commit.jsonl` (the
 /// documents:commit bodies).
 @Suite struct FirestoreAuditTests {
-    /// The layouts today's model reads; the others' fixtures wait for path roles with
-    /// more levels, field paths, `user_id` and `false` edges.
-    static let layouts = ["flutter", "uikit"]
+    /// The layouts today's model reads; karlhadwen's (users keyed by auto ids, with a
+    /// `userId`) and the Android clone's (counters in nested maps) wait for the `user_id`
+    /// role and field paths in `[schema.fields]`.
+    static let layouts = ["flutter", "uikit", "react-native", "fluttergram"]
 
     static func folder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
