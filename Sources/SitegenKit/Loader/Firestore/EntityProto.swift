@@ -35,7 +35,7 @@ enum EntityProto {
     }
 
     /// A `Reference` message: its path elements and app.
-    private static func reference(_ wire: inout ProtoWire) throws(ProtoWire.Fault) -> ([String], String?) {
+    static func reference(_ wire: inout ProtoWire) throws(ProtoWire.Fault) -> ([String], String?) {
         var path: [String] = []
         var app: String?
         while let (field, type) = try wire.tag() {

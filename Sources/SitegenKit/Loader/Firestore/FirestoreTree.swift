@@ -10,20 +10,22 @@
 /// Documents are added as they are read, each written at once as the JSON text of its
 /// fields; `finish` sorts them by path and nests them.
 struct FirestoreTree {
-    private(set) var layout: FirestoreLayout
+    var layout: FirestoreLayout
     /// The fields' JSON text, one after the other.
-    private var text: [UInt8] = []
-    private var documents: [Pending] = []
-    private var fieldNames: [String] = []
-    private var fieldRanges: [Range<Int>] = []
+    /// Each field's member text, `"key":value`, one after the other.
+    var text: [UInt8] = []
+    var documents: [Pending] = []
+    /// Each field's member in `text`, and its key's (between the quotes).
+    var fieldRanges: [Range<Int>] = []
+    var fieldKeys: [Range<Int>] = []
     /// Patterns of arrays that are not of ids (maps, numbers, …).
     private var otherArrays = Set<String>()
     /// The collection ids of the last document added, whose patterns are noted.
-    private var lastCollectionIDs: [String] = []
+    var lastCollectionIDs: [String] = []
     /// The pattern of the value being written, in parts (`users`, `*`, `followers`).
     private var patternParts: [String] = []
 
-    private struct Pending {
+    struct Pending {
         var path: [String]
         var fields: Range<Int>
     }
@@ -40,23 +42,8 @@ struct FirestoreTree {
     }
 
     mutating func add(_ document: FirestoreDocument) {
-        let first = fieldNames.count
-        // The collections' patterns, noted once per run of documents in the same collections.
-        var same = lastCollectionIDs.count * 2 == document.path.count
-        if same {
-            for i in stride(from: 0, to: document.path.count, by: 2) where lastCollectionIDs[i / 2] != document.path[i] {
-                same = false
-                break
-            }
-        }
-        if !same {
-            lastCollectionIDs = stride(from: 0, to: document.path.count, by: 2).map { document.path[$0] }
-            var pattern = ""
-            for (n, id) in lastCollectionIDs.enumerated() {
-                pattern += (n == 0 ? "" : "/*/") + id
-                layout.collections.insert(pattern)
-            }
-        }
+        let first = fieldRanges.count
+        noteCollections(document.path)
         patternParts.removeAll(keepingCapacity: true)
         for (n, id) in lastCollectionIDs.enumerated() {
             if n > 0 { patternParts.append("*") }
@@ -67,14 +54,38 @@ struct FirestoreTree {
         if zip(fields, fields.dropFirst()).contains(where: { Self.less($1.name, $0.name) }) { fields.sort { Self.less($0.name, $1.name) } }
         for field in fields {
             let start = text.count
-            patternParts.append(key(field.name))
+            let k = key(field.name)
+            Self.appendString(k, to: &text)
+            fieldKeys.append((start + 1)..<(text.count - 1))
+            text.append(UInt8(ascii: ":"))
+            patternParts.append(k)
             write(field.value)
             patternParts.removeLast()
-            fieldNames.append(field.name)
             fieldRanges.append(start..<text.count)
         }
-        documents.append(Pending(path: document.path, fields: first..<fieldNames.count))
+        documents.append(Pending(path: document.path, fields: first..<fieldRanges.count))
         layout.documentCount += 1
+    }
+
+    /// Notes the patterns of the collections of a document at `path`, once per run of
+    /// documents in the same collections.
+    mutating func noteCollections(_ path: [String]) {
+        // The collections' patterns, noted once per run of documents in the same collections.
+        var same = lastCollectionIDs.count * 2 == path.count
+        if same {
+            for i in stride(from: 0, to: path.count, by: 2) where lastCollectionIDs[i / 2] != path[i] {
+                same = false
+                break
+            }
+        }
+        if !same {
+            lastCollectionIDs = stride(from: 0, to: path.count, by: 2).map { path[$0] }
+            var pattern = ""
+            for (n, id) in lastCollectionIDs.enumerated() {
+                pattern += (n == 0 ? "" : "/*/") + id
+                layout.collections.insert(pattern)
+            }
+        }
     }
 
     /// The tree's JSON text (padded for the parser) and the layout.
@@ -115,16 +126,20 @@ struct FirestoreTree {
                 subcollections.insert(next[d.path.count])
                 after += 1
             }
+            let shadowing = Set(subcollections.map { key($0) })
             for f in d.fields {
-                let name = fieldNames[f]
                 let range = fieldRanges[f]
-                if subcollections.contains(name) {
-                    layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: text[range], as: UTF8.self)
-                    continue
+                if !shadowing.isEmpty {
+                    let keyRange = fieldKeys[f]
+                    let name = text.withUnsafeBufferPointer { JSONString.decode(UnsafeBufferPointer(rebasing: $0[keyRange])) }
+                    if shadowing.contains(name) {
+                        let value = text[(fieldKeys[f].upperBound + 2)..<range.upperBound]
+                        layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: value, as: UTF8.self)
+                        continue
+                    }
                 }
                 if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
                 hasChild[hasChild.count - 1] = true
-                appendKey(name, to: &out)
                 out.append(contentsOf: text[range])
             }
         }
@@ -159,7 +174,7 @@ struct FirestoreTree {
 
     // MARK: - Values
 
-    private mutating func write(_ value: FirestoreValue) {
+    mutating func write(_ value: FirestoreValue) {
         switch value {
         case .null: text.append(contentsOf: "null".utf8)
         case let .bool(b): text.append(contentsOf: (b ? "true" : "false").utf8)
@@ -264,7 +279,7 @@ struct FirestoreTree {
 
     /// A Firestore name as a key of the tree: percent-encoded where it holds a character
     /// keys cannot (the layout keeps the original).
-    private mutating func key(_ name: String) -> String {
+    mutating func key(_ name: String) -> String {
         if Self.isPlainKey(name) { return name }
         let out = Self.percentEncode(name)
         layout.renamedKeys[out] = name
@@ -307,7 +322,7 @@ struct FirestoreTree {
         text.append(contentsOf: Self.writeDoubleText(d).utf8)
     }
 
-    private static func appendString(_ s: String, to out: inout [UInt8]) {
+    static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         let plain = s.withUTF8 { bytes in

@@ -116,9 +116,7 @@ enum ManagedExportReader: ExportFormatReader {
     private static func readOutput(_ path: String, into tree: inout FirestoreTree) throws(SitegenError) {
         try forEachRecord(path) { record, offset throws(SitegenError) in
             do throws(ProtoWire.Fault) {
-                let (document, app) = try EntityProto.decode(record)
-                tree.noteProject(app: app)
-                tree.add(document)
+                try tree.addRecord(record)
             } catch {
                 throw SitegenError(file: path, message: "offset \(offset): \(error.message) (byte \(error.offset) of the record): a corrupt Firestore export")
             }
