@@ -35,6 +35,7 @@ extension Sitegen {
                     print()
                     return
                 }
+                if let firestore = loaded.firestore { print(firestore.summary(), terminator: "") }
                 print(ExportInspection(loaded).text(), terminator: "")
             } catch {
                 throw fail(error)

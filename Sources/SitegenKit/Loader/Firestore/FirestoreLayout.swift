@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the tree of a Firestore export does not say and a Firestore write needs
 /// (docs/firestore.md): where documents and collections are, which nodes were arrays,
 /// what the references point into, and the project. Kept by pattern (each document id
@@ -19,6 +21,8 @@ public struct FirestoreLayout: Sendable {
     public var renamedKeys: [String: String] = [:]
     /// How many documents the export holds.
     public var documentCount = 0
+    /// How many documents each collection pattern holds.
+    public var documentsPerCollection: [String: Int] = [:]
 
     /// An array of ids: plain strings, or references into a collection.
     public struct IDArray: Sendable, Equatable {
@@ -28,6 +32,30 @@ public struct FirestoreLayout: Sendable {
     }
 
     public init(format: String) { self.format = format }
+
+    /// What `sitegen inspect` says of a Firestore export beside the tree's report: its
+    /// collections and subcollections, the fields read as sets of ids, the names a field
+    /// and a subcollection share.
+    public func summary() -> String {
+        var out = "Firestore \(format)" + (project.map { ", project \($0)" } ?? "") + ": \(documentCount) document\(documentCount == 1 ? "" : "s")\n"
+        out += "collections (documents):\n"
+        let width = collections.map(\.count).max() ?? 0
+        for c in collections.sorted() {
+            let n = documentsPerCollection[c] ?? 0
+            out += "  " + c.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(n)\(n == 0 ? " (only as the parent of subcollections)" : "")\n"
+        }
+        if !idArrays.isEmpty {
+            out += "arrays read as sets of ids (an edge or like per element):\n"
+            for a in idArrays.keys.sorted() {
+                out += "  \(a)" + (idArrays[a]?.referenceParent.map { " (references into \($0))" } ?? "") + "\n"
+            }
+        }
+        if !shadowedFields.isEmpty {
+            out += "a field and a subcollection share a name (the subcollection is read; the field is kept):\n"
+            for f in shadowedFields.keys.sorted() { out += "  \(f)\n" }
+        }
+        return out + "\n"
+    }
 
     /// The pattern of a tree path: each document id a `*` (`users/u1/followers` gives
     /// `users/*/followers`). The path's elements alternate collection and document

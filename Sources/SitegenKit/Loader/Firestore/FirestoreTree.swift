@@ -22,6 +22,7 @@ struct FirestoreTree {
     private var otherArrays = Set<String>()
     /// The collection ids of the last document added, whose patterns are noted.
     var lastCollectionIDs: [String] = []
+    var lastCollectionPattern = ""
     /// The pattern of the value being written, in parts (`users`, `*`, `followers`).
     private var patternParts: [String] = []
 
@@ -85,7 +86,9 @@ struct FirestoreTree {
                 pattern += (n == 0 ? "" : "/*/") + id
                 layout.collections.insert(pattern)
             }
+            lastCollectionPattern = pattern
         }
+        layout.documentsPerCollection[lastCollectionPattern, default: 0] += 1
     }
 
     /// The tree's JSON text (padded for the parser) and the layout.

@@ -135,3 +135,25 @@ extension ManagedExportReaderTests {
         #expect(export.firestore?.project == "p")
     }
 }
+
+extension ManagedExportReaderTests {
+    /// What inspect says first of a Firestore export: its collections and subcollections
+    /// (a document that is only the parent of a subcollection counts for none), and the
+    /// arrays read as sets of ids.
+    @Test func inspectNamesCollectionsAndArrays() throws {
+        let export = try ExportLoader.load(path: Self.fixture("value-types"))
+        #expect(export.firestore?.summary() == """
+            Firestore managed export, project demo-sitegen: 3 documents
+            collections (documents):
+              posts             0 (only as the parent of subcollections)
+              posts/*/comments  1
+              users             2
+            arrays read as sets of ids (an edge or like per element):
+              users/*/a
+              users/*/e
+              users/*/refs (references into users)
+
+
+            """)
+    }
+}
