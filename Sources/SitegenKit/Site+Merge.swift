@@ -13,27 +13,20 @@ extension Site {
     /// shard's files. A missing, duplicated or foreign shard is a one-line error before the
     /// output is touched.
     public static func merge(shards folders: [String], output: String, jobs: Int = 0, atomicSwitch: Bool = true,
-                             progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
+                             faults: PublishFaults = .none, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
         let shards = try ShardFolders.read(folders, output: output)
         var request = Request(export: shards.record.export, output: output, templates: shards.record.templates, jobs: jobs)
         request.settings = shards.record.settings
         var writer = SiteWriter(output: request.output)
         if !atomicSwitch { writer.exchanges = false }
-        var run = Run(request: request, writer: writer, progress: progress)
-        run.shards = shards
-        run.share = .siteWide
+        writer.faults = faults
         do {
-            try run.perform(mergeSteps)
+            return try run(request, writer: writer, shards: shards, progress: progress)
         } catch var interrupted as Interrupted where interrupted.outcome.isEmpty {
             interrupted.outcome = writer.unchangedNote
             throw interrupted
         }
-        return run.result
     }
-
-    /// The steps of `sitegen merge`: a build's, with the shards' photos in place of the
-    /// photo stage and their files staged after the site-wide pages.
-    static let mergeSteps: [Step] = [.prepare, .load, .matchShards, .fingerprint, .audit, .model, .shardPictures, .render, .stageShards, .publish]
 
     /// The shard folders given to merge, checked to be the N shards of one build.
     struct ShardFolders {
@@ -88,39 +81,33 @@ extension Site {
 
 // MARK: - The steps of `sitegen merge`
 
-extension Site.Step {
+extension Site {
     /// The export, templates and settings merge loaded are those the shards were built from.
-    static let matchShards = Site.Step(name: "match shards") { run in
-        let shards = run.shards!
-        let inputs = Site.fingerprint(export: run.export!, templates: run.templates, request: run.request)
+    static func matchShards(_ shards: ShardFolders, export: Export, templates: TemplateSet, request: Request) throws {
+        let inputs = Site.fingerprint(export: export, templates: templates, request: request)
         if inputs != shards.inputs {
-            throw SitegenError(file: shards.folders[0], message: "the shards were built from another export, templates or options than \(run.request.export) and \(run.request.templates ?? "the built-in theme") hold now (a foreign shard); build them again")
+            throw SitegenError(file: shards.folders[0], message: "the shards were built from another export, templates or options than \(request.export) and \(request.templates ?? "the built-in theme") hold now (a foreign shard); build them again")
         }
     }
 
     /// Every photo's picture, from the shards' records (merge encodes nothing).
-    static let shardPictures = Site.Step(name: "shard photos") { run in
-        defer { run.export = nil }
-        let model = run.model!
+    static func shardPictures(_ shards: ShardFolders, model: inout SiteModel) throws {
         var pictures = [Picture?](repeating: nil, count: model.photos.count)
-        for (folder, record) in zip(run.shards!.folders, run.shards!.records) {
+        for (folder, record) in zip(shards.folders, shards.records) {
             guard let listed = record.pictures() else {
                 throw SitegenError(file: folder + "/" + Site.Shard.recordName, message: "damaged: the shard cannot be merged; build it again")
             }
             for (photo, picture) in listed where photo >= 0 && photo < pictures.count { pictures[photo] = picture }
         }
-        run.model!.setPictures(pictures)
+        model.setPictures(pictures)
     }
 
     /// Stages every shard's files (a photo two shards' posts show comes from the first),
     /// checked against their manifests, as hard links (`Publication.stage(linking:…)`: the
     /// shard folders stay as they are); a file a shard did not write because `--previous`
     /// held it (`sitegen build --shard … --previous`) must be the output's, unchanged.
-    static let stageShards = Site.Step(name: "stage shards") { run in
-        let shards = run.shards!
-        guard var publication = try run.beginPublication() else { return }
+    static func stageShards(_ shards: ShardFolders, output: String, previous: PreviousSite, outlet: inout Outlet, files: inout Int) throws {
         var staged = Set<String>()
-        let output = run.writer.output
         for (folder, manifest) in zip(shards.folders, shards.manifests) {
             try manifest.forEach { path, entry in
                 guard path != Site.Shard.recordName, staged.insert(path).inserted else { return }
@@ -133,19 +120,18 @@ extension Site.Step {
                     guard matches else {
                         throw SitegenError(file: file, message: "does not match the shard's manifest (changed after the build?); build the shard again")
                     }
-                    try publication.stage(linking: file, as: path, entry: entry)
+                    try outlet.stage(linking: file, as: path, entry: entry)
                 } else {
                     // Left out by a shard given `--previous`: the output must hold it as it was.
                     var info = stat()
-                    guard let old = run.previous?[path], old.hash == entry.hash, old.size == entry.size,
+                    guard let old = previous.readManifest()?[path], old.hash == entry.hash, old.size == entry.size,
                           stat(output + "/" + path, &info) == 0, Int(info.st_size) == entry.size else {
                         throw SitegenError(file: file, message: "missing, and \(output)/ does not hold it either; merge into the site the shard's --previous named, or build the shard again")
                     }
-                    try publication.stage([RenderedFile(path: path, bytes: nil)])
+                    try outlet.stage([RenderedFile(path: path, bytes: nil)])
                 }
-                run.result.files += 1
+                files += 1
             }
         }
-        run.publication = publication
     }
 }

@@ -12,7 +12,7 @@ extension Site {
     /// The slice: users in the model's order (the same in every process), cut into N runs of
     /// about equal weight (`weight`), so that a shard's work does not depend on where a
     /// celebrity's uid falls.
-    public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         /// 1 to `count`.
         public let index: Int
         public let count: Int
@@ -42,10 +42,8 @@ extension Site {
         }
 
         /// What a user costs a shard, about, in pages: its profile, lists and feed, a page per
-        /// post, 1,000 per photo the site publishes and 200 for a published avatar. (A 640x480
-        /// photo's 12 variants took 0.28 s of CPU in `scripts/bench-shards`, before they were
-        /// 8; a page takes about 0.1 ms; a 3024x4032 photo took 0.66 CPU s as a post's photo
-        /// and 0.12 as an avatar.)
+        /// post, 1,000 per photo the site publishes and 200 for a published avatar (from the
+        /// times measured: docs/performance.md#shards-weights-siteshardweight).
         static func weight(_ user: SiteModel.User, in model: SiteModel) -> Int {
             1 + user.posts.count + 1_000 * user.posts.count { model.posts[$0].photo >= 0 } + (user.avatarPhoto >= 0 ? 200 : 0)
         }

@@ -1,232 +1,310 @@
 import Foundation
 
 extension Site {
-    /// One stage of a build (as Publish's `PublishingStep`): a name and what it does to the
-    /// build under way. `Run.perform` runs steps in order until one says the build is
-    /// finished (`Run.finished`: the output is up to date).
-    struct Step: Sendable {
-        let name: String
-        let body: @Sendable (inout Run) throws -> Void
+    /// The steps of a build (`steps`) and of a merge (`mergeSteps`), each by its one name:
+    /// progress (`[i/n] name`) and `--timings` say it.
+    public enum Step: String, Sendable, CaseIterable {
+        case prepare, load, fingerprint, audit, model, photos, render, publish
+        case matchShards = "match shards", shardPictures = "shard photos", stageShards = "stage shards"
     }
 
-    /// A build under way: its request, what the steps made so far, and its result. Each
-    /// step lets go of what the next ones no longer need: the export and the audit's index
-    /// before the pages are rendered (at 100,000 users 154 MB of file and tape, about 1.7
-    /// times the export, plus the index's strings and tables), the model and the renderer
-    /// before the publication finishes.
-    struct Run {
-        let request: Request
-        let writer: SiteWriter
+    /// What a build reports as it goes.
+    public enum Stage: Sendable {
+        /// Step `index` (from 1) of `count` begins.
+        case step(Step, index: Int, count: Int)
+        /// How far the step under way is: photos made, pages rendered.
+        case progress(Step, done: Int, total: Int)
+    }
+
+    /// The steps of a build, in order.
+    static let steps: [Step] = [.prepare, .load, .fingerprint, .audit, .model, .photos, .render, .publish]
+
+    /// The steps of `sitegen merge`: a build's, with the shards' photos in place of the
+    /// photo stage and their files staged after the site-wide pages.
+    static let mergeSteps: [Step] = [.prepare, .load, .matchShards, .fingerprint, .audit, .model, .shardPictures, .render, .stageShards, .publish]
+
+    /// Runs the steps of a build one at a time (as Publish's `PublishingStep`s, each a
+    /// function that takes what it needs and returns what it makes), and says when each
+    /// begins (`[i/n] name`, `--timings`) and how far it is.
+    struct Steps {
+        let order: [Step]
         let progress: (@Sendable (Stage) -> Void)?
+
+        func run<T>(_ step: Step, _ body: () throws -> T) throws -> T {
+            progress?(.step(step, index: (order.firstIndex(of: step) ?? order.count - 1) + 1, count: order.count))
+            return try body()
+        }
+
+        /// The progress callback of `step`, for the work it hands to other threads.
+        func reporter(_ step: Step) -> (@Sendable (Int, Int) -> Void)? {
+            guard let progress else { return nil }
+            return { done, total in progress(.progress(step, done: done, total: total)) }
+        }
+    }
+
+    /// Where a build publishes: the output (`SiteWriter`), or nowhere (`--dry-run`, whose
+    /// publication keeps nothing: no lock, no previous site, no folder checked).
+    struct Destination {
+        let writer: SiteWriter?
+
+        /// One build at a time per output, from before its manifest's first line is read
+        /// (`OutputLock`); a folder that is not a previous output is refused. Returns the
+        /// previous site (the output's, or `--previous`'s).
+        func prepare(_ request: Request) throws -> PreviousSite {
+            guard let writer else { return .none }
+            try writer.lock()
+            let inputs = writer.previousInputs()
+            try writer.checkOutputFolder(hasManifest: inputs != nil)
+            return PreviousSite(output: writer, inputs: inputs, elsewhere: request.previous)
+        }
+
+        /// A read-only or forbidden output fails now, not after rendering.
+        func checkWritable() throws {
+            try writer?.checkWritable()
+        }
+
+        func begin(inputs: String, previous: PreviousSite) throws -> any Staging {
+            guard let writer else { return Discarding() }
+            return try writer.beginPublication(inputs: inputs, from: previous)
+        }
+    }
+
+    /// The files of a build on their way to the destination: the publication is begun by the
+    /// first batch staged (photos, else pages), finished by `finish`, and abandoned (its
+    /// staging folder removed: the output is as it was) on an error before that.
+    struct Outlet {
+        let destination: Destination
+        let inputs: String
+        let previous: PreviousSite
+        private var staging: (any Staging)?
+
+        init(destination: Destination, inputs: String, previous: PreviousSite) {
+            self.destination = destination
+            self.inputs = inputs
+            self.previous = previous
+        }
+
+        mutating func stage(_ files: [RenderedFile]) throws {
+            if staging == nil { staging = try destination.begin(inputs: inputs, previous: previous) }
+            try staging!.stage(files)
+        }
+
+        mutating func stage(linking source: String, as path: String, entry: SiteWriter.Manifest.Entry) throws {
+            if staging == nil { staging = try destination.begin(inputs: inputs, previous: previous) }
+            try staging!.stage(linking: source, as: path, entry: entry)
+        }
+
+        /// Publishes what was staged, all or nothing (`SiteWriter.Publication.finish`); from
+        /// here on the publication cleans up after itself (or keeps what it could not put back).
+        mutating func finish() throws -> SiteWriter.Summary {
+            guard let staging else { return SiteWriter.Summary() }
+            self.staging = nil
+            return try staging.finish()
+        }
+
+        func abandon() {
+            staging?.abandon()
+        }
+    }
+
+    /// A build or a merge (`shards`), step by step; what each step makes is handed to the
+    /// next ones, and let go of when they no longer need it: the export and the audit's index
+    /// before the pages are rendered, the model and the renderer before the publication
+    /// finishes (what each holds: docs/performance.md).
+    static func run(_ request: Request, writer: SiteWriter, shards: ShardFolders?,
+                    progress: (@Sendable (Stage) -> Void)?) throws -> Result {
+        let steps = Steps(order: shards == nil ? Site.steps : mergeSteps, progress: progress)
+        let destination = Destination(writer: request.dryRun ? nil : writer)
         var result = Result()
 
-        /// Made by the first step.
-        var templates: TemplateSet!
-        /// The theme's words in the site's language, read once by the first step.
-        var strings: Strings!
-        /// The inputs the output's manifest names (its first line), nil without a manifest.
-        var previousInputs: String?
-        var export: Export?
-        /// The inputs' fingerprint (`Site.fingerprint`).
-        var inputs = ""
-        /// The previous build's manifest, once read (only when needed: 40 MB at 100,000 users).
-        var previous: SiteWriter.Manifest?
-        var report: AuditReport?
-        var model: SiteModel?
-        /// The pages this run renders: the whole site, a shard's users, or merge's site-wide pages.
-        var share = SiteRenderer.Share.all
-        /// Where unchanged files are looked for: the output, or a shard's `--previous` site.
-        var base: SiteWriter { request.previous.map(SiteWriter.init(output:)) ?? writer }
-        /// The previous manifest to compare with, if there is one: the output's when its
-        /// inputs line was read (`previousInputs`), else `--previous`'s.
-        var previousPath: String? {
-            request.previous != nil ? base.manifestPath : previousInputs != nil ? writer.manifestPath : nil
+        let (templates, strings, previous) = try steps.run(.prepare) { try Site.prepare(request, destination) }
+        let export = try steps.run(.load) { try Site.load(request, into: &result) }
+        if let shards { try steps.run(.matchShards) { try Site.matchShards(shards, export: export, templates: templates, request: request) } }
+        let inputs = try steps.run(.fingerprint) {
+            try Site.upToDateOrInputs(request, export: export, templates: templates, previous: previous, destination: destination)
         }
-        /// Opened by the first step that stages files (photos, else pages).
-        var publication: SiteWriter.Publication?
-        /// `sitegen merge`'s shard folders.
-        var shards: Site.ShardFolders?
-        /// Set by a step after which nothing is left to do.
-        var finished = false
-
-        init(request: Request, writer: SiteWriter, progress: (@Sendable (Stage) -> Void)?) {
-            self.request = request
-            self.writer = writer
-            self.progress = progress
+        guard let inputs else {
+            result.upToDate = true
+            return result
         }
-
-        /// Runs `steps` in order. On an error the staging folder of the publication under way,
-        /// if any, is removed: the output is as it was.
-        mutating func perform(_ steps: [Step]) throws {
-            do {
-                for step in steps where !finished {
-                    try step.body(&self)
+        var outlet = Outlet(destination: destination, inputs: inputs, previous: previous)
+        do {
+            // The export is let go of once the photos are made, the model once the pages are.
+            let (model, share) = try Site.fromExport(consume export, request, steps: steps, shards: shards, previous: previous,
+                                                     outlet: &outlet, into: &result)
+            try Site.render(consume model, request, steps: steps, share: share, templates: templates, strings: strings,
+                            previous: previous, outlet: &outlet, into: &result)
+            if let shards {
+                try steps.run(.stageShards) {
+                    try Site.stageShards(shards, output: writer.output, previous: previous, outlet: &outlet, files: &result.files)
                 }
-            } catch {
-                publication?.abandon()
-                throw error
             }
+            result.written = try steps.run(.publish) { try outlet.finish() }
+        } catch {
+            outlet.abandon()
+            throw error
         }
+        return result
+    }
 
-        /// The publication the files are staged in (nil for `--dry-run`), begun on first use.
-        mutating func beginPublication() throws -> SiteWriter.Publication? {
-            if publication == nil && !request.dryRun {
-                publication = try writer.beginPublication(inputs: inputs, previous: previous, elsewhere: request.previous != nil)
+    /// The steps that need the export: the audit, the model (the audit's report is let go
+    /// of when it is made), the photos (or merge's shards' pictures).
+    static func fromExport(_ export: consuming Export, _ request: Request, steps: Steps, shards: ShardFolders?, previous: PreviousSite,
+                           outlet: inout Outlet, into result: inout Result) throws -> (SiteModel, SiteRenderer.Share) {
+        var (model, share) = try Site.model(export, request, steps: steps, merging: shards != nil, into: &result)
+        if let shards {
+            try steps.run(.shardPictures) { try Site.shardPictures(shards, model: &model) }
+        } else {
+            var files = 0
+            result.photos = try steps.run(.photos) {
+                try Site.photos(request, model: &model, share: share, export: export, previous: previous, outlet: &outlet,
+                                progress: steps.reporter(.photos), files: &files)
             }
-            return publication
+            result.files += files
         }
+        return (model, share)
     }
-}
 
-// MARK: - The steps of `sitegen build`
+    // MARK: - The steps of `sitegen build`
 
-extension Site.Step {
-    /// The templates, and what the output folder holds: only the previous manifest's first
-    /// line is read now (the whole manifest is read once the export is released, unless the
-    /// inputs are the same).
-    static let prepare = Site.Step(name: "prepare") { run in
-        run.templates = try TemplateSet(folder: Site.templatesFolder(run.request))
-        // The site's language must be one the theme has strings for; they are parsed once,
-        // here (TOMLKit keeps a copy of each value it reads: about 1.6 KB a parse).
-        run.strings = try run.templates.strings(run.request.options.language)
-        // One build at a time per output, from before the previous manifest is read (`OutputLock`).
-        if !run.request.dryRun { try run.writer.lock() }
-        run.previousInputs = run.request.dryRun ? nil : run.writer.previousInputs()
-        if !run.request.dryRun { try run.writer.checkOutputFolder(hasManifest: run.previousInputs != nil) }
+    /// The templates, the theme's words in the site's language (parsed once, here: TOMLKit
+    /// keeps a copy of each value it reads; the language must be one the theme has strings
+    /// for), and the previous site (only its manifest's first line is
+    /// read now: the whole manifest is read once the export is released, unless the inputs
+    /// are the same).
+    static func prepare(_ request: Request, _ destination: Destination) throws -> (TemplateSet, Strings, PreviousSite) {
+        let templates = try TemplateSet(folder: Site.templatesFolder(request))
+        let strings = try templates.strings(request.options.language)
+        let previous = try destination.prepare(request)
         try Interruption.check()
+        return (templates, strings, previous)
     }
 
-    static let load = Site.Step(name: "load") { run in
-        run.progress?(.loading)
-        let export = try ExportLoader.load(path: run.request.export, mapping: run.request.mapping)
+    static func load(_ request: Request, into result: inout Result) throws -> Export {
+        let export = try ExportLoader.load(path: request.export, mapping: request.mapping)
         try Interruption.check()
-        run.result.unusedMappings = export.schema.unusedMappings(in: export.document)
-        run.export = export
+        result.unusedMappings = export.schema.unusedMappings(in: export.document)
+        return export
     }
 
-    /// The inputs' fingerprint; the build is finished when the output was made from the same
-    /// inputs and its files are all there (`result.upToDate`).
-    static let fingerprint = Site.Step(name: "fingerprint") { run in
-        run.inputs = Site.fingerprint(export: run.export!, templates: run.templates, request: run.request)
-        if let shard = run.request.shard { run.inputs = shard.inputs(site: run.inputs) }
-        if !run.request.dryRun && run.request.previous == nil && run.previousInputs == run.inputs {
-            run.previous = run.writer.previousManifest()
-            if run.writer.isUpToDate(run.previous, inputs: run.inputs) {
-                run.result.upToDate = true
-                run.finished = true
-                return
-            }
+    /// The inputs' fingerprint (`Site.fingerprint`), or nil when the previous site is the
+    /// output, made from the same inputs, with all its files there: up to date.
+    static func upToDateOrInputs(_ request: Request, export: Export, templates: TemplateSet, previous: PreviousSite,
+                                 destination: Destination) throws -> String? {
+        let inputs = Site.fingerprint(export: export, templates: templates, request: request)
+        if previous.isUpToDate(inputs: inputs) { return nil }
+        try destination.checkWritable()
+        return inputs
+    }
+
+    /// The audit (the pages need none of the timeline's findings: those are only counted),
+    /// then the site model from its repaired view, and the pages this run renders: the whole
+    /// site, a shard's users, or merge's site-wide pages. The report is let go of on return.
+    static func model(_ export: Export, _ request: Request, steps: Steps, merging: Bool,
+                      into result: inout Result) throws -> (SiteModel, SiteRenderer.Share) {
+        let report = try steps.run(.audit) { Validator.audit(export, detail: .summarizeTimeline) }
+        return try steps.run(.model) {
+            let model = SiteModel.build(from: report, excluding: request.exclude, storage: Site.storage(request))
+            try Interruption.check()
+            result.report = report.tally
+            result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
+            let share: SiteRenderer.Share = merging ? .siteWide : request.shard.map { .users($0.users(of: model)) } ?? .all
+            return (model, share)
         }
-        // A read-only or forbidden output fails now, not after rendering.
-        if !run.request.dryRun { try run.writer.checkWritable() }
-    }
-
-    static let audit = Site.Step(name: "audit") { run in
-        run.progress?(.auditing)
-        // The pages need none of the timeline's findings: those are only counted.
-        run.report = Validator.audit(run.export!, detail: .summarizeTimeline)
-    }
-
-    /// The site model, from the audit's repaired view; the report is let go of.
-    static let model = Site.Step(name: "model") { run in
-        let report = run.report!
-        run.report = nil
-        let model = SiteModel.build(from: report, excluding: run.request.exclude, storage: Site.storage(run.request))
-        try Interruption.check()
-        run.result.report = report.tally
-        run.result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
-        if let shard = run.request.shard { run.share = .users(shard.users(of: model)) }
-        run.model = model
     }
 
     /// Photos are made while the export is loaded (a timeline export's photos are in its
-    /// tape) and staged first; then the export is let go of. A site with none reads the
+    /// tape) and staged first. A shard's photos are those of its users' posts and the
+    /// avatars its pages show (and it stages its record of them). A site with none reads the
     /// previous manifest only once the export is released.
-    static let photos = Site.Step(name: "photos") { run in
-        defer { run.export = nil }
-        // A shard's photos are those of its users' posts and the avatars its pages show (and
-        // it stages its record of them).
-        // (The model is not copied here: `setPictures` below would then copy its posts.)
-        let photoCount = run.model!.photos.count
+    static func photos(_ request: Request, model: inout SiteModel, share: SiteRenderer.Share, export: Export,
+                       previous: PreviousSite, outlet: inout Outlet, progress: (@Sendable (Int, Int) -> Void)?,
+                       files: inout Int) throws -> PhotoStage.Outcome {
+        let photoCount = model.photos.count
         let indices: [Int]
-        if case let .users(mine) = run.share {
-            indices = Site.Shard.photos(of: run.model!, mine: mine)
+        if case let .users(mine) = share {
+            indices = Site.Shard.photos(of: model, mine: mine)
         } else {
             indices = Array(0..<photoCount)
         }
-        let sources = indices.map { run.model!.photos[$0] }
-        run.progress?(.photos(done: 0, total: sources.count))
-        guard !sources.isEmpty || run.request.shard != nil else { return }
-        if run.previous == nil, let path = run.previousPath { run.previous = SiteWriter.Manifest.read(path) }
-        var publication = try run.beginPublication()
-        let progress = run.progress
+        let sources = indices.map { model.photos[$0] }
+        progress?(0, sources.count)
+        guard !sources.isEmpty || request.shard != nil else { return PhotoStage.Outcome() }
+        let outcome: PhotoStage.Outcome
         do {
-            var files = 0
-            run.result.photos = try PhotoStage.run(sources, document: run.export!.document, previous: run.previous,
-                                                   output: run.base.output, jobs: run.request.jobs,
-                                                   progress: { done, total in progress?(.photos(done: done, total: total)) }) { batch in
+            outcome = try PhotoStage.run(sources, document: export.document, known: previous.reusablePictures(),
+                                         jobs: request.jobs, progress: progress) { batch in
                 files += batch.count
-                try publication?.stage(batch)
+                try outlet.stage(batch)
             }
-            run.result.files += files
         } catch let missing as PhotoStage.LibraryUnavailable {
-            throw SitegenError(file: run.request.export, message: "its photos need libvips, which cannot be loaded (\(missing.reason)); install it (on Debian or Ubuntu: apt-get install libvips42)")
+            throw SitegenError(file: request.export, message: "its photos need libvips, which cannot be loaded (\(missing.reason)); install it (on Debian or Ubuntu: apt-get install libvips42)")
         }
-        if run.request.shard != nil {
-            let record = Site.Shard.Record(request: run.request, photos: indices, pictures: run.result.photos.pictures)
-            try publication?.stage([RenderedFile(path: Site.Shard.recordName, bytes: record.bytes)])
-            run.result.files += 1
+        if request.shard != nil {
+            let record = Site.Shard.Record(request: request, photos: indices, pictures: outcome.pictures)
+            try outlet.stage([RenderedFile(path: Site.Shard.recordName, bytes: record.bytes)])
+            files += 1
         }
-        run.publication = publication
         var pictures = [Picture?](repeating: nil, count: photoCount)
-        for (i, photo) in indices.enumerated() { pictures[photo] = run.result.photos.pictures[i] }
-        run.model!.setPictures(pictures)
+        for (i, photo) in indices.enumerated() { pictures[photo] = outcome.pictures[i] }
+        model.setPictures(pictures)
+        return outcome
     }
 
-    /// Renders every page and stages it, a batch at a time (memory holds one batch);
-    /// a page whose key says the output's file was made from the same inputs is not
-    /// rendered. The model and the renderer are let go of afterwards.
-    static let render = Site.Step(name: "render") { run in
-        let model = run.model!
-        run.model = nil
-        // The manifest is read on another thread while the renderer makes its tables (0.3 s
-        // and 0.9 s of a one-bio rebuild at 100,000 users, one after the other).
-        let reading = run.previous != nil ? nil : run.previousPath.map { path in InBackground { SiteWriter.Manifest.read(path) } }
-        let renderer = SiteRenderer(model: model, templates: run.templates, options: run.request.options, strings: run.strings)
-        if run.previous == nil { run.previous = reading?.value() }
-        let previous = run.previous
+    /// Renders every page and stages it, a batch at a time (memory holds one batch); a page
+    /// whose key says the previous site holds it made from the same inputs is not rendered.
+    /// The model and the renderer are let go of when it returns.
+    static func render(_ model: consuming SiteModel, _ request: Request, steps: Steps, share: SiteRenderer.Share,
+                       templates: TemplateSet, strings: Strings, previous: PreviousSite, outlet: inout Outlet,
+                       into result: inout Result) throws {
+        try steps.run(.render) {
+            try render(model, request, share: share, templates: templates, strings: strings, previous: previous, outlet: &outlet,
+                       progress: steps.reporter(.render), into: &result)
+        }
+    }
 
+    private static func render(_ model: SiteModel, _ request: Request, share: SiteRenderer.Share, templates: TemplateSet,
+                               strings: Strings, previous: PreviousSite, outlet: inout Outlet,
+                               progress: (@Sendable (Int, Int) -> Void)?, into result: inout Result) throws {
+        // The manifest is read on another thread while the renderer makes its tables
+        // (docs/performance.md).
+        previous.prefetch()
+        let renderer = SiteRenderer(model: model, templates: templates, options: request.options, strings: strings)
+        let pages = previous.pages()
         let start = DispatchTime.now()
-        // Unchanged pages are looked up from the output folder, or `--previous`'s (`unchangedEntry(_:folder:…)`).
-        let folder = previous == nil ? -1 : open(run.base.output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if folder >= 0 { close(folder) } }
-        var publication = try run.beginPublication()
         var files = 0
         var rendered = 0
-        let progress = run.progress
         try renderer.render(
-            jobs: run.request.jobs, share: run.share,
-            unchanged: { path, source in previous.flatMap { SiteWriter.unchangedEntry($0, folder: folder, path: path, key: source) } },
-            recorded: { path in previous?[path]?.source.text },
-            progress: { done, total in progress?(.rendering(done: done, total: total)) }
+            jobs: request.jobs, share: share,
+            unchanged: { path, key in pages.unchanged(path, key: key) },
+            recorded: { path in pages.recorded(path) },
+            progress: progress
         ) { batch in
             files += batch.count
             rendered += batch.count { $0.bytes != nil && $0.key != nil }
-            try publication?.stage(batch)
+            try outlet.stage(batch)
         }
-        run.publication = publication
-        run.result.files += files
-        run.result.rendered = rendered
-        run.result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        result.files += files
+        result.rendered = rendered
+        result.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
+}
 
-    /// Publishes what was staged, all or nothing (`SiteWriter.Publication.finish`); nothing
-    /// for `--dry-run`.
-    static let publish = Site.Step(name: "publish") { run in
-        guard let publication = run.publication else { return }
-        // The publication cleans up after itself from here on (or keeps what it could not put back).
-        run.publication = nil
-        run.progress?(.writing)
-        run.result.written = try publication.finish()
-    }
+/// What a build's files are staged in: a publication into the output
+/// (`SiteWriter.Publication`), or one that keeps nothing (`Discarding`, `--dry-run`).
+protocol Staging {
+    mutating func stage(_ files: [RenderedFile]) throws
+    mutating func stage(linking source: String, as path: String, entry: SiteWriter.Manifest.Entry) throws
+    func finish() throws -> SiteWriter.Summary
+    func abandon()
+}
+
+extension SiteWriter.Publication: Staging {}
+
+/// `--dry-run`'s publication: every page is rendered and let go of.
+struct Discarding: Staging {
+    mutating func stage(_ files: [RenderedFile]) throws {}
+    mutating func stage(linking source: String, as path: String, entry: SiteWriter.Manifest.Entry) throws {}
+    func finish() throws -> SiteWriter.Summary { SiteWriter.Summary() }
+    func abandon() {}
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// `sitegen build`, top to bottom: the steps of `Site.steps` (`Site+Steps.swift`), run in
-/// order on one `Run`: templates → export → fingerprint (up to date?) → audit → site model
-/// → photos → pages → output folder. Anything that can fail is checked before the output
-/// is touched.
+/// `sitegen build`, top to bottom: the steps of `Site.steps` (`Site+Steps.swift`), each a
+/// function that takes what it needs and returns what it makes: templates and the previous
+/// site (`PreviousSite`) → export → fingerprint (up to date?) → audit → site model → photos
+/// → pages → output folder. Anything that can fail is checked before the output is touched.
 public enum Site {
     public struct Request: Sendable {
         public var export: String
@@ -27,6 +27,11 @@ public enum Site {
         /// `atomic_switch = false` in sitegen.toml or `--no-atomic-switch`. It changes how the
         /// site is published, not what.
         public var atomicSwitch = true
+        /// Faults a test injects into the publication (`PublishFaults`; the binary's hidden
+        /// `--test-kill-at`): none in a build.
+        public var faults = PublishFaults.none
+        /// The code's own output-changing constants (`CodeConstants.current`; the tests change them).
+        var code = CodeConstants.current
 
         public init(export: String, output: String, templates: String? = nil, mapping: Schema.Mapping = Schema.Mapping(),
                     exclude: [String] = [], hotlinkPhotos: Bool = false, options: SiteOptions = SiteOptions(), jobs: Int = 0,
@@ -67,15 +72,12 @@ public enum Site {
         public var photos = PhotoStage.Outcome()
     }
 
-    public enum Stage: Sendable {
-        case loading, auditing, photos(done: Int, total: Int), rendering(done: Int, total: Int), writing
-    }
-
     /// Builds the site. On SIGINT or SIGTERM (when `Interruption` is installed) it stops at
     /// the next page or file, leaves the output as it was and throws `Interrupted`.
     public static func build(_ request: Request, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
         var writer = SiteWriter(output: request.output)
         if !request.atomicSwitch { writer.exchanges = false }
+        writer.faults = request.faults
         do {
             return try build(request, writer: writer, progress: progress)
         } catch var interrupted as Interrupted where interrupted.outcome.isEmpty {
@@ -84,13 +86,8 @@ public enum Site {
         }
     }
 
-    /// The steps of a build, in order.
-    static let steps: [Step] = [.prepare, .load, .fingerprint, .audit, .model, .photos, .render, .publish]
-
     static func build(_ request: Request, writer: SiteWriter, progress: (@Sendable (Stage) -> Void)?) throws -> Result {
-        var run = Run(request: request, writer: writer, progress: progress)
-        try run.perform(steps)
-        return run.result
+        try run(request, writer: writer, shards: nil, progress: progress)
     }
 
     /// The templates folder a build of `request` lays over the built-in theme, if any.
@@ -123,25 +120,5 @@ enum TemplateLocator {
             }
         }
         return nil
-    }
-}
-
-/// A value made on another thread; `value()` waits for it.
-final class InBackground<Value: Sendable>: @unchecked Sendable {
-    // Written once by the work, read after `done` is signalled.
-    private var result: Value?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ work: @escaping @Sendable () -> Value) {
-        DispatchQueue.global().async {
-            self.result = work()
-            self.done.signal()
-        }
-    }
-
-    func value() -> Value {
-        done.wait()
-        done.signal()
-        return result!
     }
 }

@@ -88,27 +88,35 @@ struct BuildOptions: ParsableArguments {
         return request
     }
 
+    /// The progress callback of a build or a merge: the `[i/n] step` line, and `--timings`'
+    /// stages, both by the step's name.
+    static func reporting(to progress: Progress, clock: StageTimes?, export: String, output: String) -> @Sendable (Site.Stage) -> Void {
+        { stage in
+            switch stage {
+            case let .step(step, index, count):
+                clock?.begin(step.rawValue)
+                let what: String
+                switch step {
+                case .load: what = "loading \(export)"
+                case .publish: what = "publishing \(output)/"
+                default: what = step.rawValue
+                }
+                progress.step(index, of: count, what)
+            case let .progress(step, done, total):
+                progress.update("\(step.rawValue) \(done)/\(total)")
+            }
+        }
+    }
+
     /// Builds the site with a progress line on a terminal, then reports on stderr:
     /// the audit's findings as one warning, skipped users, what was written, and (unless
     /// `preview`: serve has its own base) a note when there is no base URL to publish with.
     func build(_ request: Site.Request, preview: Bool = false, timings: Bool = false) throws {
-        let progress = Progress(steps: 4)
+        let progress = Progress(steps: 1)
         let clock = StageTimes(enabled: timings)
         let result: Site.Result
         do {
-            result = try Site.build(request) { stage in
-                switch stage {
-                case .loading: clock.begin("load"); progress.step("loading \(request.export)")
-                case .auditing: clock.begin("audit"); progress.step("auditing")
-                case let .photos(done, total):
-                    clock.begin("images")
-                    progress.update("photos \(done)/\(total)")
-                case let .rendering(done, total):
-                    clock.begin("render")
-                    progress.update("rendering \(done)/\(total) pages")
-                case .writing: clock.begin("write"); progress.step("writing \(request.output)/")
-                }
-            }
+            result = try Site.build(request, progress: Self.reporting(to: progress, clock: clock, export: request.export, output: request.output))
         } catch {
             progress.done()
             throw fail(error)

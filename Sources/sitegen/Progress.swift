@@ -7,15 +7,15 @@ import SitegenKit
 final class Progress: Sendable {
     private struct Line {
         var current = 0
+        var steps: Int
         var shown = false
     }
 
-    private let steps: Int
     private let enabled: Bool
-    private let line = Locked(Line())
+    private let line: Locked<Line>
 
     init(steps: Int) {
-        self.steps = steps
+        line = Locked(Line(steps: steps))
         enabled = isatty(2) != 0 && getenv("CI") == nil
     }
 
@@ -23,7 +23,18 @@ final class Progress: Sendable {
         line.withLock { line in
             line.current += 1
             guard enabled else { return }
-            writeError("\r\u{1B}[2K[\(line.current)/\(steps)] \(what)…")
+            writeError("\r\u{1B}[2K[\(line.current)/\(line.steps)] \(what)…")
+            line.shown = true
+        }
+    }
+
+    /// Step `index` of `count` begins (a build says how many steps it has).
+    func step(_ index: Int, of count: Int, _ what: String) {
+        line.withLock { line in
+            line.current = index
+            line.steps = count
+            guard enabled else { return }
+            writeError("\r\u{1B}[2K[\(index)/\(count)] \(what)…")
             line.shown = true
         }
     }
@@ -32,7 +43,7 @@ final class Progress: Sendable {
     func update(_ what: String) {
         guard enabled else { return }
         line.withLock { line in
-            writeError("\r\u{1B}[2K[\(line.current)/\(steps)] \(what)…")
+            writeError("\r\u{1B}[2K[\(line.current)/\(line.steps)] \(what)…")
             line.shown = true
         }
     }

@@ -18,9 +18,9 @@ struct Sitegen: AsyncParsableCommand {
     }
 
     /// The renderer allocates on every core. glibc grows each thread's arena by the few
-    /// pages a request needs, one `mprotect` call at a time: 31,000 calls in a
-    /// 10,000-user `build --dry-run`. Growing by 64 MB at a time reserves address
-    /// space, not memory (untouched pages are not resident), and leaves 39 calls.
+    /// pages a request needs, one `mprotect` call at a time; growing by 64 MB at a time
+    /// reserves address space, not memory (untouched pages are not resident), and makes
+    /// almost none of those calls (the counts: docs/performance.md).
     static func tuneMalloc() {
         _ = glibcMallopt(glibcTopPad, 64 << 20)
     }

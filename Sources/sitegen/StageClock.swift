@@ -30,13 +30,12 @@ final class StageClock {
     }
 }
 
-/// `build --timings`: the wall time of each stage a build reports through its progress
-/// callback (`setup` is the templates and the output check before loading), on
-/// standard error.
+/// `build --timings`: the wall time of each step a build reports through its progress
+/// callback (`Site.Step`, by name), on standard error.
 final class StageTimes: Sendable {
     private let enabled: Bool
     private let start = DispatchTime.now()
-    private let stages = Locked<[(name: String, start: DispatchTime)]>([("setup", DispatchTime.now())])
+    private let stages = Locked<[(name: String, start: DispatchTime)]>([])
 
     init(enabled: Bool) { self.enabled = enabled }
 

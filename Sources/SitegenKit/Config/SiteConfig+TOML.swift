@@ -182,7 +182,7 @@ extension SiteConfig {
                         result.nodes[Schema.Node(rawValue: name)!] = spelled
                     }
                 case "fields":
-                    for (name, spelled) in try names(value, key, known: Schema.Field.allCases.map(\.rawValue)) {
+                    for (name, spelled) in try names(value, key, known: Schema.Field.allCases.map(\.rawValue), fieldPaths: true) {
                         result.fields[Schema.Field(rawValue: name) ?? Schema.Field.aliases[name]!] = spelled
                     }
                 default: throw unknown(key, in: table, known: Reader.schemaKeys)
@@ -198,7 +198,7 @@ extension SiteConfig {
         /// alias of one); with `paths`, a name may be a path of keys and `*`s that starts and
         /// ends with a key (`users/*/posts/*/likes`).
         mutating func names(_ value: TOMLValueConvertible, _ key: String, known: [String],
-                            paths: Bool = false) throws(SitegenError) -> [(String, String)] {
+                            paths: Bool = false, fieldPaths: Bool = false) throws(SitegenError) -> [(String, String)] {
             guard value.type == .table, let names = value.table else {
                 throw error(key, "must be a table ([schema.\(key)]), not \(SiteConfig.describe(value))")
             }
@@ -210,13 +210,14 @@ extension SiteConfig {
                     throw unknown(name, in: table, known: known)
                 }
                 let spelled = try string(names[name]!, name)
-                let parts = paths ? spelled.split(separator: "/", omittingEmptySubsequences: false) : [spelled[...]]
+                let parts = paths || fieldPaths ? spelled.split(separator: "/", omittingEmptySubsequences: false) : [spelled[...]]
                 let last = parts.count - 1
                 guard parts.enumerated().allSatisfy({ part in
-                    (part.element == "*" && part.offset != 0 && part.offset != last)
+                    (paths && part.element == "*" && part.offset != 0 && part.offset != last)
                         || (!part.element.isEmpty && !part.element.contains(where: { (last == 0 ? ".$#[]/" : ".$#[]/*").contains($0) }))
                 }) else {
                     throw error(name, paths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path such as root/*/key"
+                                : fieldPaths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path into the record such as stats/posts"
                                             : "must be a Firebase key: not empty, without . $ # [ ] /")
                 }
                 result.append((name, spelled))

@@ -2,7 +2,10 @@ import Foundation
 
 /// A user record of either dialect.
 public struct UserEntry: Sendable {
+    /// The id the rest of the data uses for the user: the record's key, or its `user_id`.
     public let uid: String
+    /// The key of the user's record (`users/<key>`): its uid unless the app maps `user_id`.
+    public var key: String = ""
     /// The `users/<uid>` object (for a user only in a `user_details` root, that record).
     public let node: Int32
     /// The user's record in the `user_details` root, or -1.
@@ -27,7 +30,9 @@ public struct PostEntry: Sendable {
     public var group: String = ""
     /// The post's name on the site (its page `p/<name>/`, `data-post`, `data-photo`): its
     /// key, or where another post has the same key, named from its path (`ExportIndex.names`).
-    public internal(set) var name: String = ""
+    public var name: String { pathName ?? key }
+    /// The name made from its path, where its key repeats.
+    var pathName: String?
 }
 
 /// Both dialects normalised: users and posts with their nodes in the document,
@@ -55,24 +60,26 @@ public final class ExportIndex: Sendable {
         laterWithKey = built.laterWithKey
         usernameOwner = built.usernameOwner
         commentLists = built.commentLists
-        var posts = built.posts
-        let names = ExportIndex.names(posts, laterWithKey: built.laterWithKey)
-        for p in posts.indices { posts[p].name = names[p] }
-        self.posts = posts
+        if built.laterWithKey.isEmpty {
+            posts = built.posts
+        } else {
+            var posts = built.posts
+            for (p, name) in ExportIndex.names(posts, laterWithKey: built.laterWithKey) { posts[Int(p)].pathName = name }
+            self.posts = posts
+        }
     }
 
     /// Each post's name on the site: its key where no other post has it (every push id),
     /// else `<ownerKey>-<key>` (`<key>-<n>` for a flat post, n counting from 2), with
     /// `-2`, `-3`, … added to a name that is another post's: unique, the same on every
     /// build, from the export alone (docs/apps.md, "Posts whose keys repeat").
-    static func names(_ posts: [PostEntry], laterWithKey: [Int32: [Int32]]) -> [String] {
-        var names = posts.map(\.key)
-        if laterWithKey.isEmpty { return names }
+    static func names(_ posts: [PostEntry], laterWithKey: [Int32: [Int32]]) -> [(post: Int32, name: String)] {
+        var names: [(post: Int32, name: String)] = []
         var repeated: [Int32] = []
         for (first, later) in laterWithKey { repeated += [first] + later }
         repeated.sort()
-        var taken = Set(names)
-        for key in Set(repeated.map { posts[Int($0)].key }) { taken.remove(key) }
+        let repeatedKeys = Set(repeated.map { posts[Int($0)].key })
+        var taken = Set(posts.lazy.map(\.key).filter { !repeatedKeys.contains($0) })
         var flatCount: [String: Int] = [:]
         for p in repeated {
             let post = posts[Int(p)]
@@ -91,7 +98,7 @@ public final class ExportIndex: Sendable {
                 suffix += 1
             }
             taken.insert(name)
-            names[Int(p)] = name
+            names.append((p, name))
         }
         return names
     }
@@ -122,6 +129,8 @@ final class ExportIndexBuilder {
     var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.
     var usernameOwner: [String: Int32] = [:]
+    /// A user's record key → the user, where it is not the uid (`user_id` mapped).
+    var userByKey: [String: Int32] = [:]
     /// Per post: the node of its comments, as `countComments` resolved them (empty: none).
     var commentLists: [Int32] = []
 

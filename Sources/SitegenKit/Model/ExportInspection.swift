@@ -35,12 +35,16 @@ public struct ExportInspection: Sendable {
         let doc = export.document
         for kind in [Records.users, .posts, .comments] {
             var byName: [String: [(field: Int, spelling: Int)]] = [:]
+            var paths: [(field: Int, spelling: Int, name: Schema.Name)] = []
             for field in Schema.Field.allCases where Self.records(of: field, export.dialect) == kind {
-                for (s, name) in schema.names(field).enumerated() { byName[name.text, default: []].append((field.ordinal, s)) }
+                for (s, name) in schema.names(field).enumerated() {
+                    if name.path.isEmpty { byName[name.text, default: []].append((field.ordinal, s)) } else { paths.append((field.ordinal, s, name)) }
+                }
             }
             var n = 0
             Self.forEachRecord(kind, schema, doc) { record in
                 n += 1
+                for (f, s, name) in paths where doc.member(record, name) != nil { counted[f][s] += 1 }
                 doc.forEachChild(record) { member in
                     for (f, s) in byName[doc.key(member)] ?? [] { counted[f][s] += 1 }
                 }
@@ -304,6 +308,42 @@ public struct ExportInspection: Sendable {
             guard ["picture", "photo", "avatar", "image"].contains(where: key.contains) else { return false }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
+        guesses += guessedCounterPaths(in: guessedUsers)
+        return guesses
+    }
+
+    /// User counters kept in an object whose name says so (`stats: {posts, followers,
+    /// following}`, `statistics: {followersCount, …}`), as field paths (`stats/posts`),
+    /// where no record carries the counter at the top: held by at least half the users.
+    private func guessedCounterPaths(in guessedUsers: Schema.Name?) -> [(field: Schema.Field, name: String, why: String)] {
+        let doc = export.document
+        let objects = ["stats", "statistics", "counts", "counters"]
+        let counters: [String: Schema.Field] = [
+            "posts": .postCount, "postscount": .postCount, "postcount": .postCount,
+            "followers": .followerCount, "followerscount": .followerCount, "followercount": .followerCount,
+            "following": .followingCount, "followingcount": .followingCount,
+        ]
+        var hits: [Schema.Field: [String: Int]] = [:]
+        var total = 0
+        func visit(_ record: Int32) {
+            guard doc.isObject(record) else { return }
+            total += 1
+            doc.forEachChild(record) { member in
+                let name = doc.key(member)
+                guard objects.contains(name.lowercased()), doc.isObject(member) else { return }
+                doc.forEachChild(member) { counter in
+                    let key = doc.key(counter)
+                    guard let field = counters[key.lowercased().replacingOccurrences(of: "_", with: "")], doc.isNumber(doc.value(counter)) else { return }
+                    hits[field, default: [:]]["\(name)/\(key)", default: 0] += 1
+                }
+            }
+        }
+        if let guessedUsers { schema.forEachRecord(at: .root(guessedUsers), depth: 1, in: doc, visit) } else { Self.forEachRecord(.users, schema, doc, visit) }
+        var guesses: [(field: Schema.Field, name: String, why: String)] = []
+        for field in [Schema.Field.postCount, .followerCount, .followingCount] where coverage[field.ordinal].allSatisfy({ $0 == 0 }) {
+            guard let best = hits[field]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= total else { continue }
+            guesses.append((field, best.key, "\(Self.number(best.value)) of \(Self.number(total)) users hold a counter there"))
+        }
         return guesses
     }
 
@@ -360,7 +400,7 @@ public struct ExportInspection: Sendable {
     /// fields not counted (inside `poster` or timeline entries).
     private static func records(of field: Schema.Field, _ dialect: Dialect) -> Records? {
         switch field {
-        case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL:
+        case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID:
             return .users
         case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .poster, .caption, .postOwner:
             return dialect == .makestagram ? .posts : nil

@@ -86,7 +86,7 @@ extension Schema {
 
     /// The fields each kind of record holds.
     private static let userFields: [Field] = [.username, .name, .bio, .url, .follows, .isPrivate, .postCount, .followerCount,
-                                              .followingCount, .avatarURL]
+                                              .followingCount, .avatarURL, .userID]
     private static let makestagramPostFields: [Field] = [.imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .commentCount,
                                                          .poster, .caption, .postOwner]
     private static let timelinePostFields: [Field] = [.username, .imageEndpoint, .likes, .comments, .caption, .commentCount]
@@ -179,19 +179,24 @@ extension Schema {
     /// names that start with its first byte.
     private func count(_ records: [Int32], _ fields: [Field], in doc: JSONDocument, into counts: inout [[Int]]) {
         var byFirstByte = [[(field: Int, spelling: Int, name: Name)]](repeating: [], count: 256)
+        // Field paths (`stats/posts`) are looked up in each record.
+        var paths: [(field: Int, spelling: Int, name: Name)] = []
         for field in fields where names(field).count > 1 || Field.presence.contains(field) || mapping.fields[field] != nil {
             for (s, name) in names(field).enumerated() where !name.bytes.isEmpty {
-                byFirstByte[Int(name.bytes[0])].append((field.ordinal, s, name))
+                if !name.path.isEmpty { paths.append((field.ordinal, s, name)) } else { byFirstByte[Int(name.bytes[0])].append((field.ordinal, s, name)) }
             }
         }
-        if byFirstByte.allSatisfy(\.isEmpty) { return }
-        let candidates = byFirstByte
+        if byFirstByte.allSatisfy(\.isEmpty) && paths.isEmpty { return }
+        let candidates = byFirstByte, pathCandidates = paths
         let chunk = 4096
         let total = Locked(counts)
         let schema = self
         parallelFor((records.count + chunk - 1) / chunk) { c in
             var local = Field.allCases.map { schema.names($0).map { _ in 0 } }
             for r in (c * chunk)..<min(records.count, (c + 1) * chunk) {
+                for candidate in pathCandidates where doc.member(records[r], candidate.name) != nil {
+                    local[candidate.field][candidate.spelling] += 1
+                }
                 doc.forEachChild(records[r]) { member in
                     guard let first = doc.keyFirstByte(member) else { return }
                     for candidate in candidates[Int(first)] where doc.keyEquals(member, candidate.name) {

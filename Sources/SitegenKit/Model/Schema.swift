@@ -76,6 +76,9 @@ public struct Schema: Sendable {
         case commentCount = "comment_count", commentAuthor = "comment_author"
         /// A post's description of its photo, for its alt text (`alt`, `altText`, `accessibilityLabel`).
         case alt
+        /// The id the rest of the data uses for a user whose record's key is not it (`userId`
+        /// in a record keyed by an auto id); read only when mapped.
+        case userID = "user_id"
 
         /// Keys of older configs read as another field's: `text` is `comment_text`.
         static let aliases: [String: Field] = ["text": .commentText]
@@ -105,6 +108,7 @@ public struct Schema: Sendable {
             case .post: return ["post", "postIdentifier", "postID"]
             case .isPrivate: return ["private", "isPrivate", "is_private"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
+            case .userID: return []
             default: return [rawValue]
             }
         }
@@ -113,7 +117,7 @@ public struct Schema: Sendable {
         var records: [Record] {
             switch self {
             case .username: [.user, .post, .poster, .entry]
-            case .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL: [.user]
+            case .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID: [.user]
             case .imageURL, .imageHeight, .imageWidth, .likeCount, .poster, .caption, .imageEndpoint, .likes, .comments,
                  .postOwner, .commentCount, .alt: [.post]
             case .createdAt: [.post, .entry]
@@ -161,6 +165,7 @@ public struct Schema: Sendable {
             case .commentCount: 25
             case .commentAuthor: 26
             case .alt: 27
+            case .userID: 28
             }
         }
     }
@@ -224,11 +229,17 @@ public struct Schema: Sendable {
 
         public let text: String
         let bytes: [UInt8]
+        /// A field's path into the record (`stats/posts`, a mapped spelling): its names; else empty.
+        let path: [Name]
 
         init(_ text: String) {
             self.text = text
             self.bytes = Array(text.utf8)
+            self.path = text.contains("/") ? text.split(separator: "/").map { Name(String($0)) } : []
         }
+
+        /// The keys it is added at below a record: its path's, or itself.
+        var keys: [String] { path.isEmpty ? [text] : path.map(\.text) }
 
         public var description: String { text }
     }
@@ -274,7 +285,8 @@ public struct Schema: Sendable {
         /// The spellings of `field` in `dialect`: the mapped one, else its variants less
         /// those that a mapping gives to another field of the same records.
         func spellings(_ field: Field, _ dialect: Dialect) -> [String] {
-            if let mapped = fields[field] { return [mapped] }
+            // `username = "*"`: users are keyed by it; posts and their copies keep the variants.
+            if let mapped = fields[field], !(field == .username && mapped == "*") { return [mapped] }
             let taken = Set(fields.compactMap { other, name in
                 other != field && other.records.contains(where: field.records.contains) ? name : nil
             })
@@ -347,8 +359,13 @@ public struct Schema: Sendable {
     /// Every spelling of `field` the export may use, in reading order.
     public func names(_ field: Field) -> [Name] { fieldNames[field.ordinal] }
 
-    /// Whether any record of the export carries `field` (in any spelling).
-    public func isCarried(_ field: Field) -> Bool { carriedCounts[field.ordinal] > 0 }
+    /// Whether any record of the export carries `field` (in any spelling); usernames are
+    /// carried by every user keyed by one.
+    public func isCarried(_ field: Field) -> Bool { carriedCounts[field.ordinal] > 0 || (field == .username && usernameIsKey) }
+
+    /// Whether users are keyed by their username (`username = "*"` in `[schema.fields]`:
+    /// `users/<username>`, edges and owners holding usernames).
+    public var usernameIsKey: Bool { mapping.fields[.username] == "*" }
 
     /// How many records carry `field` (in any spelling; counted for the fields that matter).
     public func carriedCount(_ field: Field) -> Int { carriedCounts[field.ordinal] }
@@ -362,7 +379,8 @@ public struct Schema: Sendable {
             unused.append("[schema.nodes] \(node.rawValue) = \"\(name)\": the export has no root node \"\(root)\"")
         }
         let counted = Schema.countedFields
-        for (field, name) in mapping.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where counted.contains(field) && !isCarried(field) {
+        for (field, name) in mapping.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where counted.contains(field) && !isCarried(field) && !(field == .username && usernameIsKey) {
             unused.append("[schema.fields] \(field.rawValue) = \"\(name)\": no record of the export has a field \"\(name)\"")
         }
         return unused
@@ -389,15 +407,25 @@ extension JSONDocument {
         return first == UInt8(ascii: "\"") ? nil : first
     }
 
-    /// The member of object `i` named `name` (of duplicate keys, the last).
+    /// The member of object `i` named `name` (of duplicate keys, the last); for a path
+    /// (`stats/posts`), the member at its end.
     public func member(_ i: Int32, _ name: Schema.Name) -> Int32? {
         guard isObject(i) else { return nil }
+        if !name.path.isEmpty {
+            var node = i
+            for part in name.path {
+                guard let m = member(node, part) else { return nil }
+                node = m
+            }
+            return node
+        }
         var found: Int32?
         forEachChild(i) { c in if keyEquals(c, name) { found = c } }
         return found
     }
 
-    /// The member of object `i` under the first of `names` it has: one pass over the members.
+    /// The member of object `i` under the first of `names` it has: one pass over the members
+    /// (a path, which only a mapping spells, is always the only name).
     public func member(_ i: Int32, _ names: [Schema.Name]) -> Int32? {
         guard isObject(i) else { return nil }
         if names.count == 1 { return member(i, names[0]) }

@@ -13,8 +13,7 @@ struct FolderMaker {
     /// which costs far more than `stat` on some file systems even when it fails.
     let existing: Bool
     /// The folders made or found, by a hash of their path: a site has one folder per user
-    /// and post (400,000 at 100,000 users), and a set of `Substring`s kept every path
-    /// alive (50 MB at 100,000 users).
+    /// and post, and a set of `Substring`s kept every path alive (docs/performance.md).
     private var made: Set<ContentHash> = [FolderMaker.key("")]
     /// The folders this maker created in an existing folder (not those that were there),
     /// parents first; a maker for a new folder (staging) creates them all and keeps none.

@@ -5,8 +5,7 @@ import CZlib
 final class GzipWriter {
     typealias Sink = (UnsafeBufferPointer<UInt8>) throws -> Void
 
-    /// zlib's and gzip's default. On a 113 MB sample export, zlib takes 1.7 s of CPU at
-    /// level 6 for 36.7 MB; level 1 takes 0.9 s for 40.2 MB (9% more), level 9 3.7 s for 36.2 MB.
+    /// zlib's and gzip's default (the other levels' time and bytes: docs/performance.md).
     static let level: Int32 = 6
     /// The compressed bytes reach the sink this much at a time.
     static let chunk = 1 << 20

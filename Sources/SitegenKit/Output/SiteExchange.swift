@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,9 +20,7 @@ import Glibc
 ///    spare, one link or unlink per file that changed in this build or the one before;
 ///    with no spare, or a spare of anything else (a killed build's, another output's), as
 ///    much as a fresh folder, every file linked. Reading the folders is what is left of
-///    the site's size (a one-bio rebuild: 2.5 s at 20,000 users, whose folders were in
-///    memory; at 100,000, whose 2 x 400,000 folders were read from the disk, 23 s on a
-///    quiet machine and 68-86 s beside other builds). Files of the previous build that
+///    the site's size (its cost: docs/robustness.md). Files of the previous build that
 ///    this one no longer produces are left out; files the user added to the output by hand are carried over, as the file-by-file
 ///    commit leaves them;
 /// 2. `sync`: its new files reach the disk before the switch can (a power cut after the
@@ -46,18 +43,23 @@ struct SiteExchange {
     /// their path (16 bytes each, not the path: a cold build stages every file).
     let staged: Set<ContentHash>
     let hook: ((String) throws -> Void)?
+    let faults: PublishFaults
     /// Files of the previous site left out because they are stale (the summary's `removed`).
     private(set) var removed = 0
     /// Hard links made and entries removed in the staging folder (the work `fill` did).
     private(set) var linked = 0
     private(set) var unlinked = 0
+    /// Folders read whole (`readdir`) in either tree: what the difference saves.
+    private(set) var foldersRead = 0
 
     /// Hard links, or the exchange, are not available here (a FAT or network file system, a
     /// folder of the output on another file system): `finish` falls back to `SiteCommit`.
     struct Unsupported: Error {}
 
-    init(output: String, staging: String, stale: [String], staged: [String], hook: ((String) throws -> Void)?) {
+    init(output: String, staging: String, stale: [String], staged: [String], hook: ((String) throws -> Void)?,
+         faults: PublishFaults = .none) {
         self.output = output
+        self.faults = faults
         self.staging = staging
         self.stale = Set(stale)
         self.staged = Set((staged + [SiteWriter.manifestName]).map(SiteExchange.key))
@@ -72,6 +74,8 @@ struct SiteExchange {
     /// 1. Makes the staging folder the whole new site (see the type's description). Throws
     /// `Unsupported`, or an error naming the file (the output is untouched either way).
     mutating func fill() throws {
+        // After `fillDelta` gave up: its count starts again.
+        removed = 0
         let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard old >= 0 else { throw SiteWriter.cannotWrite(output) }
         defer { close(old) }
@@ -99,8 +103,10 @@ struct SiteExchange {
 
     /// Makes the staging folder `new` at `relative` hold what the output's folder `old`
     /// holds (see `fill()`); `old` is -1 for a folder only the staging folder has.
-    private mutating func fill(_ old: Int32, _ new: Int32, _ relative: String) throws {
+    /// `known` (`fillDelta`): folders that both trees hold are left alone, not filled.
+    private mutating func fill(_ old: Int32, _ new: Int32, _ relative: String, known: Set<ContentHash>? = nil) throws {
         var mine: [String: DirectoryEntries.Entry] = [:]
+        foldersRead += old >= 0 ? 2 : 1
         for entry in DirectoryEntries.list(new) where !(relative.isEmpty && SiteWriter.isWorkFolder(entry.name)) {
             mine[entry.name] = entry
         }
@@ -111,6 +117,15 @@ struct SiteExchange {
             let path = relative.isEmpty ? name : relative + "/" + name
             let there = mine.removeValue(forKey: name)
             if entry.isFolder {
+                if let known, let there, there.isFolder, known.contains(SiteExchange.key(path)) {
+                    // Both trees have it: the difference makes it whole (its mode as the output's).
+                    var info = stat(), mine = stat()
+                    if fstatat(old, name, &info, AT_SYMLINK_NOFOLLOW) == 0, fstatat(new, name, &mine, AT_SYMLINK_NOFOLLOW) == 0,
+                       info.st_mode & 0o7777 != mine.st_mode & 0o7777 {
+                        fchmodat(new, name, info.st_mode & 0o7777, 0)
+                    }
+                    continue
+                }
                 if let there, !there.isFolder {
                     // This build made a file of that name: nothing to carry over (what the
                     // folder held of the previous build is left out).
@@ -130,7 +145,7 @@ struct SiteExchange {
             }
             try hook?(path)
             try Interruption.check()
-            SiteWriter.step()
+            faults.step()
             if let there {
                 // This build's version of the file, or the output's own (the same inode).
                 if staged.contains(SiteExchange.key(path)) || (!there.isFolder && there.inode == entry.inode) { continue }
@@ -151,6 +166,140 @@ struct SiteExchange {
             if !entry.isFolder && staged.contains(SiteExchange.key(path)) { continue }
             _ = try clear(new, entry, path)
         }
+    }
+
+    /// 1, from the manifests' difference: makes the staging folder, which is the spare
+    /// taken with its record (`SpareRecord`), the whole new site with one link per file
+    /// that changed in this build or the one before, one removal per file gone since the
+    /// spare's site, and one `stat` per folder of the output (its change time). A folder
+    /// changed since the record in either tree is compared name by name as `fill` does, the
+    /// folders it holds that both trees have and the manifests name left to the difference.
+    /// `current`: the output's manifest; `next`: the new site's. Returns false, having made
+    /// nothing wrong (only less to do), when the trees are not as the manifests say (a
+    /// link that cannot be made, a file where a folder should be): then `fill` follows.
+    mutating func fillDelta(spare: SpareRecord, current: SiteWriter.Manifest, next: SiteWriter.Manifest) throws -> Bool {
+        let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard old >= 0 else { throw SiteWriter.cannotWrite(output) }
+        defer { close(old) }
+        let new = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard new >= 0 else { throw SiteWriter.cannotWrite(output) }
+        defer { close(new) }
+        // The folders to compare name by name: the root, the spare's changed ones, the output's.
+        var changed = spare.changed.union(SpareRecord.changedFolders(of: current, in: old, since: spare.time))
+        changed.insert(SiteExchange.key(""))
+        // The folders the manifests account for: left to the difference where unchanged.
+        var known = Set<ContentHash>()
+        for manifest in [spare.manifest, next] {
+            manifest.forEach { path, _ in
+                var folder = PathNames.parent(path)
+                while !folder.isEmpty && known.insert(SiteExchange.key(folder)).inserted { folder = PathNames.parent(folder) }
+            }
+        }
+        var folders: [String] = []
+        for manifest in [spare.manifest, current] {
+            manifest.forEach { path, _ in
+                var folder = PathNames.parent(path)
+                while !folder.isEmpty {
+                    if changed.contains(SiteExchange.key(folder)) { folders.append(folder) }
+                    folder = PathNames.parent(folder)
+                }
+            }
+        }
+        // Parents first; each changed folder once.
+        var compared = Set<ContentHash>()
+        for folder in [""] + Set(folders).sorted() where compared.insert(SiteExchange.key(folder)).inserted {
+            let from = folder.isEmpty ? dup(old) : openat(old, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let to = folder.isEmpty ? dup(new) : openat(new, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            defer {
+                if from >= 0 { close(from) }
+                if to >= 0 { close(to) }
+            }
+            // A folder one tree lacks was met in its parent's comparison, made whole there.
+            guard from >= 0, to >= 0 else { continue }
+            try fill(from, to, folder, known: known)
+        }
+        // The difference: a file this build did not write and that the spare does not hold
+        // as the output's file (changed or added by the build before) is linked.
+        var made = Set<ContentHash>()
+        var result = true
+        try next.forEach { path, entry in
+            guard result else { return }
+            let key = SiteExchange.key(path)
+            if staged.contains(key) || changed.contains(SiteExchange.key(PathNames.parent(path))) { return }
+            if let was = spare.manifest[path], let now = current[path], was.hash == now.hash, was.size == now.size,
+               was.hash == entry.hash, was.size == entry.size {
+                return
+            }
+            try hook?(path)
+            try Interruption.check()
+            faults.step()
+            guard makeParents(of: path, in: new, made: &made) else {
+                result = false
+                return
+            }
+            if unlinkat(new, path, 0) != 0 && errno != ENOENT {
+                result = false
+                return
+            }
+            if linkat(old, path, new, path, 0) != 0 {
+                switch errno {
+                case EXDEV, EPERM, EOPNOTSUPP, EMLINK: throw Unsupported()
+                default:
+                    result = false
+                    return
+                }
+            }
+            linked += 1
+        }
+        guard result else { return false }
+        // Files of the spare's site that the new one does not have go, and the folders they leave empty.
+        var emptied: [String] = []
+        try spare.manifest.forEach { path, _ in
+            let folder = PathNames.parent(path)
+            if next.index(of: path) != nil || staged.contains(SiteExchange.key(path)) || changed.contains(SiteExchange.key(folder)) { return }
+            try Interruption.check()
+            if unlinkat(new, path, 0) == 0 {
+                unlinked += 1
+                emptied.append(folder)
+            } else if errno != ENOENT && errno != ENOTDIR {
+                result = false
+            }
+        }
+        // The output's files this build no longer produces (they are not in `next`), counted
+        // as `fill` counts them: those the output holds. The folders they and the spare's
+        // removed files leave empty go.
+        removed = 0
+        for path in stale {
+            var info = stat()
+            if fstatat(old, path, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) != S_IFDIR { removed += 1 }
+            emptied.append(PathNames.parent(path))
+        }
+        for folder in Set(emptied).sorted(by: >) {
+            var folder = folder
+            while !folder.isEmpty && unlinkat(new, folder, AT_REMOVEDIR) == 0 {
+                folder = PathNames.parent(folder)
+            }
+        }
+        return result
+    }
+
+    /// Makes the folders above `path` in the staging folder `new` that are not there, with
+    /// the modes of the output's; false where a file stands in the way.
+    private func makeParents(of path: String, in new: Int32, made: inout Set<ContentHash>) -> Bool {
+        let folder = PathNames.parent(path)
+        if folder.isEmpty || made.contains(SiteExchange.key(folder)) { return true }
+        var info = stat()
+        if fstatat(new, folder, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+            made.insert(SiteExchange.key(folder))
+            return true
+        }
+        guard makeParents(of: folder, in: new, made: &made) else { return false }
+        var mode = stat()
+        let bits = stat(output + "/" + folder, &mode) == 0 ? mode.st_mode & 0o7777 : 0o755
+        guard mkdirat(new, folder, bits) == 0 || errno == EEXIST else { return false }
+        made.insert(SiteExchange.key(folder))
+        return true
     }
 
     /// Makes the folder `name` in `new` (with the mode of the output's) when `made`, or gives
@@ -258,47 +407,4 @@ enum SystemCalls {
 
     static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
     static let syncfs: SyncFS? = dlsym(nil, "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
-}
-
-extension SiteWriter {
-    /// Test hook: with `SITEGEN_TEST_KILL_AT=N` in the environment, the process kills itself
-    /// with SIGKILL (as the OOM killer would stop it; a power cut stops it as suddenly) at
-    /// the Nth step of publishing: every file staged or carried over, the sync, the switch,
-    /// every entry of the previous site removed. A publication that ends before step N
-    /// says on stderr how many steps it took and the last step before the switch
-    /// (`sitegen-test: N publish steps, switch after step M`), so that a test can spread its
-    /// kills over them and knows which site each kill must leave.
-    static let killAt: Int? = ProcessInfo.processInfo.environment["SITEGEN_TEST_KILL_AT"].flatMap { Int($0) }
-    private static let steps = Atomic<Int>(0)
-    private static let switchStep = Atomic<Int>(0)
-
-    /// A step of publishing; `switching`: the last one before the switch.
-    static func step(switching: Bool = false) {
-        guard let killAt else { return }
-        let step = steps.add(1, ordering: .relaxed).newValue
-        if switching { switchStep.store(step, ordering: .relaxed) }
-        if step == killAt { kill(getpid(), SIGKILL) }
-    }
-
-    static func reportSteps() {
-        guard killAt != nil else { return }
-        let times = laps.withLock { laps in laps.laps.map { "\($0.0) " + String(format: "%.3f s", $0.1) }.joined(separator: ", ") }
-        let line = "sitegen-test: \(steps.load(ordering: .relaxed)) publish steps, switch after step \(switchStep.load(ordering: .relaxed)); \(times)\n"
-        FileHandle.standardError.write(line.data(using: .utf8)!)
-    }
-
-    /// With `SITEGEN_TEST_KILL_AT` set: notes the seconds since the previous lap (the first:
-    /// since the process started publishing), for `reportSteps` (what `scripts/bench-build`'s
-    /// figures of the switch come from).
-    static func lap(_ name: String) {
-        guard killAt != nil else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        laps.withLock { laps in
-            let last = laps.last
-            laps.last = now
-            laps.laps.append((name, last == 0 ? 0 : Double(now - last) / 1e9))
-        }
-    }
-
-    private static let laps = Mutex<(laps: [(String, Double)], last: UInt64)>(([], 0))
 }

@@ -9,10 +9,10 @@ extension SiteWriter {
     /// What the previous build wrote: per file its content hash, size and the
     /// fingerprint of what it was made from.
     ///
-    /// Kept compact, as it holds one entry per file of the site (504,000 at 100,000 users):
-    /// the paths' bytes in one buffer with an open-addressing index of entry numbers, the
-    /// hashes as 16-byte values. As a dictionary of three `String`s per path it held 165 MB
-    /// at 100,000 users, more than the export, and took seconds to read and write.
+    /// Kept compact, as it holds one entry per file of the site: the paths' bytes in one
+    /// buffer with an open-addressing index of entry numbers, the hashes as 16-byte values
+    /// (a dictionary of three `String`s per path held more than the export:
+    /// docs/performance.md#the-manifest-sitewritermanifest-previoussite).
     public struct Manifest: Sendable {
         /// A hash or source field: 32 hex digits read as a hash, `-` (no source), or any
         /// other text kept as it is.
@@ -61,8 +61,7 @@ extension SiteWriter {
         private var slots: [Int32] = [Int32](repeating: 0, count: 16)
         /// Entries `0..<sortedCount` are in path order and every path is ASCII (a manifest
         /// read from its text, as a rebuild's starts): `text` then sorts only the entries
-        /// added after them. Sorting the 504,000 paths of a 100,000-user site took about
-        /// 0.8 s of a one-bio rebuild.
+        /// added after them (sorting every path was a large part of a one-bio rebuild).
         private var sortedCount = 0
         private var isASCII = true
 
@@ -168,14 +167,13 @@ extension SiteWriter {
         }
 
         /// The manifest's text, handed to `emit` a megabyte or so at a time: as one buffer it
-        /// was 56 MB at 100,000 users, the largest allocation of a build's last moments.
+        /// was the largest allocation of a build's last moments.
         func text(_ emit: ([UInt8]) throws -> Void) rethrows {
             var out = Array("sitegen-manifest 2 \(inputs)\n".utf8)
             let flushAt = 1 << 20
             out.reserveCapacity(flushAt + 4096)
-            // Hashes are written as hex digits straight into the buffer: with two `description`
-            // strings a line, a one-bio rebuild at 100,000 users spent 1.6 s writing, 1.3 s
-            // without (means of four runs).
+            // Hashes are written as hex digits straight into the buffer, not as two
+            // `description` strings a line (docs/performance.md).
             func append(_ field: Field) {
                 guard case let .hash(hash) = field else {
                     out += field.text.utf8
@@ -476,8 +474,7 @@ extension SiteWriter {
     }
 
     /// `isUnchanged`, the path looked up from `folder`, an open descriptor of the output
-    /// folder: the kernel walks fewer folders (the 504,000 `stat` calls of a rebuild at
-    /// 100,000 users took 0.95 s of CPU time from the output's path).
+    /// folder: the kernel walks fewer folders (docs/performance.md).
     /// Returns the path's entry number in `manifest` (`Manifest.index(of:)`), nil if not unchanged.
     static func unchangedEntry(_ manifest: Manifest, folder: Int32, path: String, key: ContentHash) -> Int? {
         guard let index = manifest.index(of: path) else { return nil }

@@ -32,6 +32,8 @@ public struct SiteWriter {
         public var written = 0
         public var unchanged = 0
         public var removed = 0
+        /// Folders the switch read whole in the output and the staging folder (`SiteExchange`).
+        var foldersRead = 0
     }
 
     public let output: String
@@ -44,13 +46,11 @@ public struct SiteWriter {
     var beforeCommitStep: ((String) throws -> Void)?
     /// Whether an existing output is switched over whole (`SiteExchange`: a reader or a
     /// crash sees the old site or the new one, never a mix) rather than committed file by
-    /// file (`SiteCommit`). The default since the spare took away the tree made and removed
-    /// on every rebuild: a one-bio rebuild at 20,000 users takes 4.0 s (1.3 s file by file;
-    /// 66-84 s before the spare), at 100,000 users 27 s (3.8 s) on a quiet machine, most of it reading both
-    /// trees' folders (docs/robustness.md); `atomic_switch = false` in sitegen.toml or
-    /// `--no-atomic-switch` turn it off. `SITEGEN_TEST_COMMIT=files` in the environment
-    /// turns it off too, `=switch` on (the tests' binary).
-    public var exchanges = ProcessInfo.processInfo.environment["SITEGEN_TEST_COMMIT"] != "files"
+    /// file (`SiteCommit`). The default; `atomic_switch = false` in sitegen.toml or
+    /// `--no-atomic-switch` turn it off (what each costs: docs/robustness.md).
+    public var exchanges = true
+    /// Faults a test injects into the publication (`PublishFaults`): none in a build.
+    public var faults = PublishFaults.none
     /// The output's lock, once taken (`lock()`); shared by the copies of this writer.
     private let held = HeldLock()
 
@@ -108,6 +108,17 @@ public struct SiteWriter {
     /// files to remove from the output are those of the output's own manifest that this
     /// build does not produce, not every file of that site it does not produce.
     public func beginPublication(inputs: String, previous manifest: Manifest?, elsewhere: Bool = false) throws -> Publication {
+        try beginPublication(inputs: inputs, previous: manifest, own: elsewhere ? { [self] in previousManifest() } : nil)
+    }
+
+    /// `beginPublication` from a build's previous site (`PreviousSite`): its manifest, and
+    /// the output's own when the previous site is elsewhere.
+    func beginPublication(inputs: String, from previous: PreviousSite) throws -> Publication {
+        try beginPublication(inputs: inputs, previous: previous.readManifest(), own: previous.isOutput ? nil : { previous.ownManifest() })
+    }
+
+    /// `own`: the output's own manifest, when `manifest` is another folder's.
+    private func beginPublication(inputs: String, previous manifest: Manifest?, own: (() -> Manifest?)?) throws -> Publication {
         try checkOutputFolder(manifest)
         let (staging, backup, _) = workFolders()
         SiteWriter.removeTree(staging)
@@ -115,8 +126,13 @@ public struct SiteWriter {
         let parent = PathNames.parent(staging)
         if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         try lock()
+        var spare: SpareRecord?
         do {
-            if !takeSpare(as: staging) {
+            if takeSpare(as: staging) {
+                // What the spare holds, when its record says so (not for another folder's manifest).
+                let record = SpareRecord.take(staging: staging, output: output)
+                if own == nil && manifest != nil { spare = record }
+            } else {
                 guard mkdir(staging, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }
             }
         } catch {
@@ -128,8 +144,9 @@ public struct SiteWriter {
         // an unchanged file is then one lookup, and the entries stay in path order.
         var next = manifest ?? Manifest()
         next.inputs = inputs
-        SiteWriter.lap("begin")
-        return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count), elsewhere: elsewhere,
+        faults.lap("begin")
+        return Publication(writer: self, next: next, produced: [Bool](repeating: false, count: next.count), own: own,
+                           current: spare == nil ? nil : manifest, spare: spare,
                            staging: staging, backup: backup, folders: FolderMaker(root: staging, shownRoot: output))
     }
 
@@ -157,8 +174,13 @@ public struct SiteWriter {
         var next: Manifest
         /// Per entry of `next`: whether this build produced its file (the others are removed).
         var produced: [Bool]
-        /// `next` started as another folder's manifest (`beginPublication`'s `elsewhere`).
-        let elsewhere: Bool
+        /// When `next` started as another folder's manifest (`beginPublication`'s `elsewhere`):
+        /// the output's own, whose files this build does not produce are removed.
+        let own: (() -> Manifest?)?
+        /// The output's manifest and the spare's record, when the staging folder is the spare
+        /// and its record holds: the switch then works from the manifests' difference.
+        let current: Manifest?
+        let spare: SpareRecord?
         /// The files staged (changed), in the order they came.
         var changed: [String] = []
         var summary = Summary()
@@ -190,7 +212,7 @@ public struct SiteWriter {
                     guard note(file.path, entry, at: index) else { continue }
                     try Interruption.check()
                     try folders.make(parentOf: file.path)
-                    SiteWriter.step()
+                    writer.faults.step()
                     try SiteWriter.writeFile(staging + "/" + file.path, bytes, shown: output + "/" + file.path)
                     changed.append(file.path)
                 }
@@ -211,7 +233,7 @@ public struct SiteWriter {
                 guard note(path, entry, at: next.index(of: path)) else { return }
                 try Interruption.check()
                 try folders.make(parentOf: path)
-                SiteWriter.step()
+                writer.faults.step()
                 try SiteWriter.linkFile(source, staging + "/" + path, shown: output + "/" + path)
                 changed.append(path)
             } catch {
@@ -254,22 +276,23 @@ public struct SiteWriter {
             defer { writer.unlock() }
             var summary = self.summary
             // Files of the previous build that this one no longer produces (removed in step 4).
-            let stale = elsewhere ? ownStale() : next.paths(notKept: produced)
+            let stale = own.map(ownStale) ?? next.paths(notKept: produced)
             let next = produced.contains(false) ? self.next.keeping(produced) : self.next
-            SiteWriter.lap("staging")
+            writer.faults.lap("staging")
             do {
-                SiteWriter.step()
+                writer.faults.step()
                 try SiteWriter.writeFile(staging + "/" + SiteWriter.manifestName, shown: writer.manifestPath) { write in try next.text(write) }
                 try Interruption.check()
             } catch {
                 abandon()
                 throw writer.unpublished(error)
             }
-            SiteWriter.lap("manifest")
-            if let published = try switchOver(stale: stale) {
+            writer.faults.lap("manifest")
+            if let published = try switchOver(stale: stale, next: next) {
                 summary.written = changed.count
                 summary.removed = published.removed
-                SiteWriter.reportSteps()
+                summary.foldersRead = published.foldersRead
+                writer.faults.report()
                 return summary
             }
 
@@ -317,8 +340,8 @@ public struct SiteWriter {
                     folder = PathNames.parent(folder)
                 }
             }
-            SiteWriter.lap("file-by-file commit")
-            SiteWriter.reportSteps()
+            writer.faults.lap("file-by-file commit")
+            writer.faults.report()
             return summary
         }
 
@@ -326,8 +349,8 @@ public struct SiteWriter {
         /// build) that this build does not produce. (`next.paths(notKept:)` would name every
         /// file of the `--previous` site outside this shard: 500,000 at 100,000 users, each a
         /// failing `unlink`.)
-        private func ownStale() -> [String] {
-            guard let own = writer.previousManifest() else { return [] }
+        private func ownStale(_ read: () -> Manifest?) -> [String] {
+            guard let own = read() else { return [] }
             var stale: [String] = []
             own.forEach { path, _ in
                 if let index = next.index(of: path), produced[index] { return }
@@ -340,21 +363,28 @@ public struct SiteWriter {
         /// one is switched over (`SiteExchange`). Returns nil, having changed nothing, where
         /// the switch is not available: the output is a mount point (staging inside it) or a
         /// symbolic link, or the file system has no hard links or no `RENAME_EXCHANGE`.
-        private func switchOver(stale: [String]) throws -> SiteExchange? {
+        private func switchOver(stale: [String], next: Manifest) throws -> SiteExchange? {
             guard !staging.hasPrefix(output + "/") else { return nil }
             var info = stat()
             let exists = lstat(output, &info) == 0
             if exists && ((info.st_mode & S_IFMT) != S_IFDIR || !writer.exchanges) { return nil }
-            var exchange = SiteExchange(output: output, staging: staging, stale: stale, staged: changed, hook: writer.beforeCommitStep)
+            var exchange = SiteExchange(output: output, staging: staging, stale: stale, staged: changed, hook: writer.beforeCommitStep,
+                                        faults: writer.faults)
             do {
-                if exists { try exchange.fill() }
-                SiteWriter.lap("carry over")
-                SiteWriter.step()
+                if exists {
+                    if let spare, let current, try exchange.fillDelta(spare: spare, current: current, next: next) {
+                        writer.faults.lap("carry over (difference)")
+                    } else {
+                        try exchange.fill()
+                    }
+                }
+                writer.faults.lap("carry over")
+                writer.faults.step()
                 try SiteExchange.sync(staging, changed: changed)
-                SiteWriter.lap("flush")
+                writer.faults.lap("flush")
                 try writer.beforeCommitStep?("")
                 try Interruption.check()
-                SiteWriter.step(switching: true)
+                writer.faults.step(switching: true)
                 if exists {
                     try SiteExchange.exchange(staging, output)
                 } else if rename(staging, output) != 0 {
@@ -369,12 +399,17 @@ public struct SiteWriter {
             // Published. The switch made durable, then the previous site (now under the
             // staging name) kept as the spare for the next build; a signal no longer stops anything.
             SiteExchange.syncFolder(PathNames.parent(output))
-            SiteWriter.lap("switch")
+            writer.faults.lap("switch")
             if exists {
-                SiteWriter.step()
-                if rename(staging, writer.workFolders().spare) != 0 { TreeRemoval.remove(staging) }
+                writer.faults.step()
+                let spare = writer.workFolders().spare
+                if rename(staging, spare) == 0 {
+                    SpareRecord.write(spare: spare, output: output)
+                } else {
+                    TreeRemoval.remove(staging)
+                }
             }
-            SiteWriter.lap("spare")
+            writer.faults.lap("spare")
             return exchange
         }
     }

@@ -15,9 +15,9 @@ extension PhotoSettings {
     /// photos' (`webp(forWidth:)`: from 320 px on, effort 2 at quality 68).
     public enum Avatar {
         /// The WebP widths (the `srcset`), narrowest first.
-        public static let widths = [40, 56, 80, 112, 160, 224, 320, 450]
+        public static let widths = current.avatar.widths
         /// The JPEG width (the `<img src>` fallback), one of `widths`.
-        public static let jpegWidths = [160]
+        public static let jpegWidths = current.avatar.jpegWidths
 
         /// Identifies the settings (part of every avatar variant's name): an avatar and a
         /// post's photo of the same bytes are different pictures.

@@ -4,7 +4,7 @@ import Synchronization
 /// The image stage of a build: every photo the site publishes becomes its variants
 /// (`PhotoEncoder`), on every core, a batch at a time (memory holds one batch of photos
 /// and their variants, never the site's). Variants are named by the hash of the photo's
-/// bytes and the settings; when the previous build's manifest lists all of a photo's
+/// bytes and the settings; when the previous site's manifest lists all of a photo's
 /// variants, still in the output, the photo is not decoded at all: its variants are
 /// handed on unrendered (`RenderedFile.bytes == nil`) and its size and colour come from
 /// the manifest (`Picture.manifestSource`).
@@ -34,16 +34,16 @@ public enum PhotoStage {
     static let photosPerWorker = 4
 
     /// Processes `sources`, handing each batch's files to `stage` (on the calling thread).
-    /// `previous` and `output` say which variants the output already holds. Throws
-    /// `Interrupted` on a signal, `LibraryUnavailable` when a photo is to be encoded and
-    /// libvips cannot be loaded, or what `stage` throws.
-    public static func run(_ sources: [PhotoSource], document: JSONDocument, previous: SiteWriter.Manifest?, output: String,
-                           jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
-                           stage: ([RenderedFile]) throws -> Void) throws -> Outcome {
+    /// `known`: the pictures the previous site holds whole, by key
+    /// (`PreviousSite.reusablePictures()`). Throws `Interrupted` on a signal,
+    /// `LibraryUnavailable` when a photo is to be encoded and libvips cannot be loaded, or
+    /// what `stage` throws.
+    static func run(_ sources: [PhotoSource], document: JSONDocument, known: [Substring: Picture],
+                    jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                    stage: ([RenderedFile]) throws -> Void) throws -> Outcome {
         let start = DispatchTime.now()
         var outcome = Outcome()
         outcome.pictures.reserveCapacity(sources.count)
-        let known = previous.map { reusable(in: $0, output: output) } ?? [:]
         let workers = max(1, jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount)
         let batch = workers * photosPerWorker
         // Each key is encoded or reused by exactly one post (`PhotosDone`), so each

@@ -191,12 +191,11 @@ public struct SiteRenderer: Sendable {
         return String(decoding: templates.render(context, template), as: UTF8.self)
     }
 
-    /// What every page depends on besides its own key (`key(of:)`): the templates, every
-    /// option (the whole `SiteOptions`, encoded: an option added there is in every key
-    /// without being named here) and which user each @mention resolves to.
+    /// What every page depends on besides its own key (`key(of:)`): the build's identity as
+    /// pages see it (`Site.BuildIdentity.pageKeyBytes`: the templates, the version, the whole
+    /// `SiteOptions`) and which user each @mention resolves to.
     func globalFingerprint() -> ContentHash {
-        var out = Array("\(templates.fingerprint)|\(SitegenVersion.current)|".utf8)
-        out += ContentHash(Site.Settings.canonical(contexts.options)).description.utf8
+        var out = Site.BuildIdentity.pageKeyBytes(theme: templates.fingerprint, options: contexts.options)
         for user in model.users {
             out.append(contentsOf: ExportIndex.fold(user.username).utf8)
             out.append(0)

@@ -38,7 +38,9 @@ extension Validator {
     }
 
     @inline(__always) func user(_ x: ListKey) -> Int32? {
-        x.position.map { index.userTable.lookup(String($0)) } ?? userIndex(key: x.node)
+        if let u = x.position.map({ index.userTable.lookup(String($0)) }) ?? userIndex(key: x.node) { return u }
+        // A list kept in a user's record keyed by an auto id (`user_id` mapped).
+        return index.userByKey.isEmpty ? nil : index.userByKey[text(x)]
     }
 
     @inline(__always) func post(_ x: ListKey) -> Int32? {
@@ -60,7 +62,7 @@ extension Validator {
             var yPosition = 0
             doc.forEachEntry(xNode) { yNode in
                 defer { yPosition += 1 }
-                if xIsArray && doc.isNull(yNode) { return }
+                if isNoEdge(yNode) { return }
                 let y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode)
                 if let x, let y, x != y {
                     result.xs.append(x)
@@ -137,7 +139,9 @@ extension Validator {
         // `<records>/<x>/<member…>`: the record through the users' index when it is a user's.
         let star = place.parts.lastIndex(where: { $0 == nil })!
         let records = place.parts[..<star].map { $0?.text ?? "*" }, members = place.parts[(star + 1)...].map { $0!.text }
-        let path = (records + [x] + members + keys).joined(separator: "/")
+        var recordKey = x
+        if records.count == 1, place.root == schema.name(.users), let u = index.userTable.lookup(x) { recordKey = index.users[Int(u)].key }
+        let path = (records + [recordKey] + members + keys).joined(separator: "/")
         if list >= 0 { return (path, list, keys) }
         let record = records.count == 1 ? self.record(x, in: place.root, root: root) : nil
         if let record { return (path, record, members + keys) }
@@ -165,14 +169,14 @@ extension Validator {
             var position = 0
             doc.forEachEntry(list) { bNode in
                 defer { position += 1 }
-                if isArray && doc.isNull(bNode) { return }
+                if isNoEdge(bNode) { return }
                 let b = isArray ? index.userTable.lookup(String(position)) : userIndex(key: bNode)
                 if let b, b != Int32(a) {
                     follower.append(Int32(a))
                     followed.append(b)
                     return
                 }
-                let path = "\(node(.users))/\(index.users[a].uid)/\(doc.key(list))/\(isArray ? String(position) : doc.key(bNode))"
+                let path = "\(node(.users))/\(index.users[a].key)/\(doc.key(list))/\(isArray ? String(position) : doc.key(bNode))"
                 remove(b == nil ? .followDangling : .selfFollow, path, node: bNode)
             }
         }

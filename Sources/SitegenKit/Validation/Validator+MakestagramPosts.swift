@@ -87,7 +87,7 @@ extension Validator {
             var position = 0
             doc.forEachEntry(list) { like in
                 defer { position += 1 }
-                if isArray && doc.isNull(like) { return }
+                if isNoEdge(like) { return }
                 if let user = isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) {
                     likeCount[Int(post)] += 1
                     if mirrored { postLikes.pairs.insert(LikePair(post: post, user: user)) }
@@ -169,7 +169,7 @@ extension Validator {
         let (posts, followers, following) = (Counter(self, .postCount), Counter(self, .followerCount), Counter(self, .followingCount))
         for (i, user) in index.users.enumerated() {
             let users = node(.users)
-            let path = { "\(users)/\(user.uid)" }
+            let path = { "\(users)/\(user.key)" }
             checkCounter(posts, in: user.node, path: path, expected: index.postsOf[i].count, mismatch: .postCountMismatch)
             checkCounter(followers, in: user.node, path: path, expected: graph.followers.count(i), mismatch: .followerCountMismatch)
             checkCounter(following, in: user.node, path: path, expected: graph.following.count(i), mismatch: .followingCountMismatch)
@@ -184,22 +184,25 @@ extension Validator {
     func checkCounter(_ counter: Counter, in record: Int32, path: () -> String,
                               expected: Int, mismatch: FindingCode) {
         guard counter.isCarried else { return }
-        let nodes = doc.members(record, counter.names)
-        if nodes.isEmpty {
-            let name = counter.spelling
-            set(.counterMissing, "\(path())/\(name)", node: nil, text: String(expected), under: record, keys: [name])
-            return
-        }
-        for member in nodes {
+        var any = false
+        for name in counter.names {
+            guard let member = doc.member(record, name) else { continue }
+            any = true
+            // A field path (`stats/posts`) is reported at that path.
+            let spelled = name.path.isEmpty ? doc.key(member) : name.text
             // `{".value": 3, ".priority": p}` is the counter 3: only the value is set.
             let node = doc.value(member)
             guard let value = CounterValue.parse(doc.rawBytes(node)) else {
-                set(.counterInvalid, "\(path())/\(doc.key(member))", node: node, text: String(expected))
+                set(.counterInvalid, "\(path())/\(spelled)", node: node, text: String(expected))
                 continue
             }
             if value != CounterValue.exact(expected) {
-                set(mismatch, "\(path())/\(doc.key(member))", node: node, text: String(expected))
+                set(mismatch, "\(path())/\(spelled)", node: node, text: String(expected))
             }
+        }
+        if !any {
+            let name = counter.spelling
+            set(.counterMissing, "\(path())/\(name.text)", node: nil, text: String(expected), under: record, keys: name.keys)
         }
     }
 
@@ -251,13 +254,13 @@ extension Validator {
 struct Counter {
     let names: [Schema.Name]
     /// The spelling an absent counter is reported and added in.
-    let spelling: String
+    let spelling: Schema.Name
     /// Whether the app keeps this counter at all.
     let isCarried: Bool
 
     init(_ validator: Validator, _ field: Schema.Field) {
         names = validator.schema.names(field)
-        spelling = validator.field(field)
+        spelling = validator.schema.name(field)
         isCarried = validator.schema.isCarried(field)
     }
 }
@@ -301,6 +304,7 @@ extension Validator {
             if let user { lists[Int(user)] = doc.isObject(list) ? list : -2 }
             guard doc.isObject(list) else { return }
             doc.forEachEntry(list) { entry in
+                if isNoEdge(entry) { return }
                 var mine = false
                 if let user, let first = postIndex(key: entry) {
                     index.forEachPost(withKeyOf: first) { p in

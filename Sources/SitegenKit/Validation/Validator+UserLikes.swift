@@ -36,6 +36,7 @@ extension Validator {
             guard doc.isObject(list) else { return }
             mine.lists[user] = list
             doc.forEachEntry(list) { entry in
+                if isNoEdge(entry) { return }
                 if let post = postIndex(key: entry) {
                     mine.pairs.insert(LikePair(post: post, user: user))
                 } else {

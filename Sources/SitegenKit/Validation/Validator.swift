@@ -162,6 +162,11 @@ public final class Validator: @unchecked Sendable {
     /// exists, else adding it below `under` at `keys`.
     func set(_ code: FindingCode, _ path: String, node: Int32?, text: String,
              under: Int32 = 0, keys: [String] = [], repair: Repair = .set) {
+        var (node, under, keys) = (node, under, keys)
+        // What is added may be there already as no value (`{uid: false}`, an unfollow): set it.
+        while node == nil, let first = keys.first, doc.isObject(under), let member = doc.member(under, Schema.Name(first)) {
+            if keys.count == 1 { node = member } else { (under, keys) = (member, Array(keys.dropFirst())) }
+        }
         report(code, path, found: found(node), expected: text, repair: repair)
         if let node {
             record(.set(node: node, path: path, text: text), for: code)
@@ -195,17 +200,22 @@ public final class Validator: @unchecked Sendable {
         if let users = export.users {
             var position = 0
             let isArray = doc.isArray(users)
+            // A mapped `user_id`: the id the rest of the data uses, where the record's key is not it.
+            let ids = schema.mapping.fields[.userID] != nil ? schema.names(.userID) : []
             doc.forEachEntry(users) { u in
                 defer { position += 1 }
                 if isArray && doc.isNull(u) { return }
-                let uid = isArray ? String(position) : doc.key(u)
+                let key = isArray ? String(position) : doc.key(u)
                 guard doc.isObject(u) else {
-                    report(.userInvalid, "\(node(.users))/\(uid)", found: found(u))
+                    report(.userInvalid, "\(node(.users))/\(key)", found: found(u))
                     return
                 }
+                var uid = key
+                if !ids.isEmpty, let id = doc.member(u, ids).flatMap({ doc.string(doc.value($0)) }), !id.isEmpty { uid = id }
                 let i = Int32(index.users.count)
                 if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
-                index.users.append(UserEntry(uid: uid, node: u, username: nil, usernameNode: nil))
+                index.users.append(UserEntry(uid: uid, key: key, node: u, username: nil, usernameNode: nil))
+                if uid != key { index.userByKey[key] = i }
             }
         }
         // A second root of user fields: a uid there is a user even when Firebase dropped its
@@ -217,7 +227,7 @@ public final class Validator: @unchecked Sendable {
                     index.users[Int(i)].details = record
                 } else {
                     index.userTable.insert(uid, value: Int32(index.users.count))
-                    index.users.append(UserEntry(uid: uid, node: record, details: record, username: nil, usernameNode: nil))
+                    index.users.append(UserEntry(uid: uid, key: uid, node: record, details: record, username: nil, usernameNode: nil))
                 }
             }
         }
@@ -239,11 +249,16 @@ public final class Validator: @unchecked Sendable {
         var names = [(name: String, node: Int32)?](repeating: nil, count: index.users.count)
         for i in index.users.indices {
             let u = index.users[i]
+            // Users keyed by their username (`username = "*"`): the key is the name.
+            if schema.usernameIsKey {
+                if !u.key.isEmpty { names[i] = (u.key, u.node) }
+                continue
+            }
             let node = userField(u, spellings)
             if let node, let name = doc.string(doc.value(node)), !name.isEmpty {
                 names[i] = (name, node)
             } else if keepsUsernames {
-                report(.usernameMissing, "\(self.node(.users))/\(u.uid)/\(node.map(doc.key) ?? field(.username))", found: found(node))
+                report(.usernameMissing, "\(self.node(.users))/\(u.key)/\(node.map(doc.key) ?? field(.username))", found: found(node))
             }
         }
         // Duplicates: in uid order, every user after the first with a folded name.
@@ -254,7 +269,9 @@ public final class Validator: @unchecked Sendable {
             if index.usernameOwner[folded] == nil {
                 index.usernameOwner[folded] = Int32(i)
             } else {
-                report(.usernameDuplicate, "\(self.node(.users))/\(index.users[i].uid)/\(doc.key(node))", found: found(node))
+                let isKey = node == index.users[i].node
+                report(.usernameDuplicate, "\(self.node(.users))/\(index.users[i].key)\(isKey ? "" : "/" + doc.key(node))",
+                       found: isKey ? JSONString.quoted(name) : found(node))
             }
         }
         return names
@@ -299,6 +316,14 @@ public final class Validator: @unchecked Sendable {
         } else {
             doc.forEachEntry(node) { c in body(c, doc.key(c)) }
         }
+    }
+
+    /// Whether an edge's or like's value says there is none: `false` or `null` (an app's
+    /// unfollow or unlike, docs/audit-rules.md), kept as data, no finding.
+    @inline(__always) func isNoEdge(_ node: Int32) -> Bool {
+        let value = doc.value(node)
+        let first = doc.bytes[doc.nodes[Int(value)].start]
+        return first == UInt8(ascii: "f") || first == UInt8(ascii: "n")
     }
 
     /// Whether `u` follows `o` in the repaired graph.

@@ -34,14 +34,17 @@ extension Sitegen {
             if previous != nil && shard == nil { throw ValidationError("--previous is for a shard (--shard K/N); a build is incremental against its --output already.") }
         }
 
-        @Flag(help: "Print the wall time of each stage (setup, load, audit, render, write) on standard error.")
+        @Flag(help: "Print the wall time of each step (prepare, load, fingerprint, audit, model, photos, render, publish) on standard error.")
         var timings = false
+
+        @OptionGroup var testFaults: TestFaultOptions
 
         func run() throws {
             Interruption.install()
             var request = try site.request(dryRun: dryRun)
             request.shard = shard.flatMap(Site.Shard.init)
             request.previous = previous
+            request.faults = testFaults.faults
             try site.build(request, timings: timings)
         }
     }

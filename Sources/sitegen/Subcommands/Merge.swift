@@ -28,6 +28,8 @@ extension Sitegen {
         @Flag(inversion: .prefixedNo, help: "Switch an existing output over whole, as `sitegen build` does (the default).")
         var atomicSwitch = true
 
+        @OptionGroup var testFaults: TestFaultOptions
+
         func validate() throws {
             if shards.isEmpty { throw ValidationError("give the shard folders to merge.") }
             if jobs < 0 { throw ValidationError("--jobs must be 0 (all cores) or more.") }
@@ -35,18 +37,12 @@ extension Sitegen {
 
         func run() throws {
             Interruption.install()
-            let progress = Progress(steps: 4)
+            let progress = Progress(steps: 1)
             let result: Site.Result
             do {
-                result = try Site.merge(shards: shards, output: output, jobs: jobs, atomicSwitch: atomicSwitch) { stage in
-                    switch stage {
-                    case .loading: progress.step("loading the export")
-                    case .auditing: progress.step("auditing")
-                    case .photos: break
-                    case let .rendering(done, total): progress.update("rendering \(done)/\(total) site-wide pages")
-                    case .writing: progress.step("writing \(output)/")
-                    }
-                }
+                result = try Site.merge(shards: shards, output: output, jobs: jobs, atomicSwitch: atomicSwitch,
+                                        faults: testFaults.faults,
+                                        progress: BuildOptions.reporting(to: progress, clock: nil, export: "the export", output: output))
             } catch {
                 progress.done()
                 throw fail(error)

@@ -19,6 +19,8 @@ import Testing
         ("timeline-clean", "timeline-clean", false),
         ("posts-in-users", "makestagram-posts-in-users", false),
         ("post-keys-repeat", "makestagram-post-keys-repeat", false),
+        ("counters-in-object", "makestagram-counters-in-object", false),
+        ("counters-in-object-mapped", "makestagram-counters-in-object", true),
     ]
 
     static func fixture(_ name: String) -> AuditFixtureCase {

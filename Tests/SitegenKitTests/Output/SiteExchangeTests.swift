@@ -133,6 +133,84 @@ import Glibc
         #expect(left == [".public.sitegen-spare", "public"])
     }
 
+    /// A site of `users` folders of two pages each, and its files.
+    private static func wide(_ users: Int, changed: Int = -1, round: Int = 0) -> [String: String] {
+        var site = ["index.html": "home"]
+        for u in 0..<users {
+            site["u/\(u)/index.html"] = u == changed ? "user \(u), round \(round)" : "user \(u)"
+            site["u/\(u)/p/1/index.html"] = "post of \(u)"
+        }
+        return site
+    }
+
+    /// With the spare and its record (`SpareRecord`), a rebuild reads only the folders that
+    /// changed since the last switch: the root, and the folders of the files the manifests'
+    /// difference names are linked without reading any folder; without a record (the first
+    /// switch after the spare was a killed build's), every folder of both trees.
+    @Test func aRebuildWithItsSpareReadsOnlyTheFoldersThatChanged() throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        _ = try publish(Self.wide(100), into: out, inputs: "0")
+        // The first build makes the output (no spare); each switch after it leaves the spare its record.
+        for round in 1...2 { _ = try publish(Self.wide(100, changed: round, round: round), into: out, inputs: "\(round)") }
+        let summary = try publish(Self.wide(100, changed: 7, round: 3), into: out, inputs: "3")
+        #expect(summary.written == 2, "u/7, and u/2 back as it was")
+        #expect(summary.foldersRead < 20, "the root of each tree (and folders changed within the clock's grain of the record), not the 2 x 301 folders: \(summary.foldersRead)")
+        let after = try tree(out)
+        #expect(after.files["u/7/index.html"]?.text == "user 7, round 3")
+        #expect(after.files["u/2/index.html"]?.text == "user 2", "changed the round before, back as it was")
+        #expect(after.files.count == 202)
+        // A record that does not hold (removed by hand): every folder.
+        unlink(base + "/.public.sitegen-spare/" + SpareRecord.name)
+        let full = try publish(Self.wide(100, changed: 8, round: 4), into: out, inputs: "4")
+        #expect(full.foldersRead > 400)
+    }
+
+    /// A spare changed behind sitegen's back, as `rsync -a` changes it (each file written
+    /// beside and renamed over, its time and the folder's set back), or as an editor saves
+    /// a file (renamed over), or a file written over in place: the switch from the
+    /// difference finds the changed folders by their change time, and the output is exactly
+    /// the new site.
+    @Test(arguments: ["rsync", "editor", "in place", "added", "removed"])
+    func aSpareChangedBehindItsBackStillPublishesTheNewSite(change: String) throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        let spare = base + "/.public.sitegen-spare"
+        for round in 0...2 { _ = try publish(Self.wide(50, changed: round, round: round), into: out, inputs: "\(round)") }
+        #expect(access(spare + "/" + SpareRecord.name, F_OK) == 0)
+        // u/1 changed the round before last: the spare's own file; u/20 is shared with the output.
+        for path in ["u/1/index.html", "u/20/index.html", "u/20/p/1/index.html"] {
+            let file = spare + "/" + path
+            var info = stat()
+            stat(file, &info)
+            var times = [info.st_atim, info.st_mtim]
+            let folder = PathNames.parent(file)
+            var folderInfo = stat()
+            stat(folder, &folderInfo)
+            var folderTimes = [folderInfo.st_atim, folderInfo.st_mtim]
+            switch change {
+            case "rsync", "editor":
+                try "tampered".write(toFile: folder + "/.tmp", atomically: false, encoding: .utf8)
+                if change == "rsync" { utimensat(AT_FDCWD, folder + "/.tmp", &times, 0) }
+                rename(folder + "/.tmp", file)
+                if change == "rsync" { utimensat(AT_FDCWD, folder, &folderTimes, 0) }
+            case "in place":
+                // Only the spare's own file: a shared one is the live output's too.
+                if path == "u/1/index.html" { try "tampered".write(toFile: file, atomically: false, encoding: .utf8) }
+            case "added":
+                try "stray".write(toFile: folder + "/stray.html", atomically: false, encoding: .utf8)
+            default:
+                unlink(file)
+            }
+        }
+        let summary = try publish(Self.wide(50, changed: 3, round: 3), into: out, inputs: "3")
+        #expect(summary.written == 2, "u/3, and u/2 back as it was")
+        let after = try tree(out)
+        let expected = Self.wide(50, changed: 3, round: 3)
+        #expect(Set(after.files.keys) == Set(expected.keys).union([SiteWriter.manifestName]))
+        for (path, text) in expected { #expect(after.files[path]?.text == text, "\(path)") }
+    }
+
     /// A folder's permissions changed by hand in the output are the new tree's, with the
     /// spare as without it; the output's own permissions too.
     @Test func folderPermissionsAreTheOutputs() throws {
@@ -188,7 +266,7 @@ import Glibc
         let out = base + "/shard-1"
         func files(_ paths: [String]) -> [RenderedFile] { paths.map { RenderedFile(path: $0, bytes: Array($0.utf8), source: "s") } }
         // The published site: its manifest lists 200 pages.
-        var site = SiteWriter(output: base + "/public")
+        let site = SiteWriter(output: base + "/public")
         _ = try site.publish(files((0..<200).map { "u/\($0)/index.html" }), inputs: "site", previous: nil)
         let siteManifest = try #require(site.previousManifest())
 

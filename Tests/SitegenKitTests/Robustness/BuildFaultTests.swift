@@ -174,7 +174,7 @@ final class BuildFaultTests: XCTestCase {
 
     /// A rebuild of a 1,000-user site killed with SIGKILL (as the OOM killer stops it; a power
     /// cut stops it as suddenly) at 12 steps spread over its publication
-    /// (`SITEGEN_TEST_KILL_AT`), the last step before the switch and the first after it
+    /// (`--test-kill-at`, `PublishFaults`), the last step before the switch and the first after it
     /// among them, back and forth between the two sites, with the spare in play (two
     /// rebuilds to the end first, then every round's): each time the output is exactly
     /// the previous site (every file's bytes, inode and time) or exactly the new one (every
@@ -227,6 +227,9 @@ final class BuildFaultTests: XCTestCase {
         // copy (without a spare: the steps are the same, one per file of the output).
         let forward = try runKilled(command(1, copy), at: 0)
         var sites = [try Snapshot(out), try Snapshot(copy)]
+        // Still without a spare (with one and its record, the switch works from the
+        // difference: fewer steps; `killRoundsFromTheDifference`).
+        try tool("/usr/bin/rm", ["-rf", base + "/.copy.sitegen-spare"])
         let backward = try runKilled(command(0, copy), at: 0)
         XCTAssertEqual(try Snapshot(copy).files, sites[0].files, "the same site again")
         let counts = try [forward, backward].map { run -> (steps: Int, switchAfter: Int) in
@@ -285,6 +288,63 @@ final class BuildFaultTests: XCTestCase {
         XCTAssertFalse(done.killed, done.stderr)
         XCTAssertEqual(try Snapshot(out).files, sites[target].files)
         XCTAssertEqual(junk(beside: out), [spare])
+    }
+
+    /// A rebuild whose spare has its record (`SpareRecord`: the last run switched to the end)
+    /// is switched from the manifests' difference; killed at steps spread over that
+    /// publication (the files linked from the difference among them), back and forth, the
+    /// output is exactly the previous site or the new one, and the next run, whose spare is
+    /// the killed run's staging folder (no record: compared name by name), publishes its
+    /// site exactly. Each round starts from a spare with its record: a run to the end first.
+    func testSIGKILLDuringASwitchFromTheDifferenceLeavesThePreviousSiteOrTheNew() throws {
+        let base = try folder()
+        let (old, new) = try exports(users: 1000)
+        let out = base + "/public"
+        let command = { (target: Int) in ["build", target == 1 ? new : old, "--output", out] }
+        for target in [0, 1, 0] {
+            let run = try runKilled(command(target), at: nil)
+            XCTAssertFalse(run.killed, run.stderr)
+        }
+        // The steps each way, from the difference (a run to the end also leaves the spare its record).
+        var sites = [try Snapshot(out)]
+        let forward = try runKilled(command(1), at: 0)
+        sites.append(try Snapshot(out))
+        let backward = try runKilled(command(0), at: 0)
+        XCTAssertEqual(try Snapshot(out).files, sites[0].files, "the same site again")
+        let counts = try [forward, backward].map { run -> (steps: Int, switchAfter: Int) in
+            XCTAssertTrue(run.stderr.contains("carry over (difference)"), "switched from the difference: \(run.stderr)")
+            let numbers = try XCTUnwrap(run.stderr.firstMatch(of: /sitegen-test: (\d+) publish steps, switch after step (\d+)/), run.stderr)
+            return (Int(numbers.1)!, Int(numbers.2)!)
+        }
+        var current = 0
+        for (round, fraction) in [0.3, 0.6, 0.9, -1, -2, 1.0].enumerated() {
+            let count = counts[current]
+            let step: Int
+            switch fraction {
+            case -1: step = count.switchAfter
+            case -2: step = count.switchAfter + 1
+            default: step = max(1, min(count.steps, Int(Double(count.steps) * fraction)))
+            }
+            let target = 1 - current
+            let run = try runKilled(command(target), at: step)
+            XCTAssertTrue(run.killed, "round \(round): killed at step \(step) of \(count.steps): \(run.stderr)")
+            let expected = step <= count.switchAfter ? current : target
+            let now = try Snapshot(out)
+            XCTAssertEqual(Set(now.files.keys), Set(sites[expected].files.keys), "round \(round), step \(step)")
+            let differ = now.files.keys.filter { now.files[$0] != sites[expected].files[$0] }
+            XCTAssertEqual(differ.count, 0, "round \(round), step \(step): \(differ.prefix(3))")
+            // The next run (its spare the killed run's staging folder) publishes the other site
+            // to the end; then back, so that the next round starts from a spare with its record.
+            let other = 1 - expected
+            let healed = try runKilled(command(other), at: nil)
+            XCTAssertFalse(healed.killed, healed.stderr)
+            XCTAssertEqual(try Snapshot(out).files, sites[other].files, "round \(round): healed")
+            let back = try runKilled(command(expected), at: nil)
+            XCTAssertFalse(back.killed, back.stderr)
+            XCTAssertEqual(try Snapshot(out).files, sites[expected].files, "round \(round): back")
+            current = expected
+        }
+        XCTAssertEqual(junk(beside: out), [".public.sitegen-spare"])
     }
 
     /// Reads `sample` (paths relative to `out`) again and again from another thread while
@@ -364,16 +424,15 @@ final class BuildFaultTests: XCTestCase {
         var stderr: String
     }
 
-    /// Runs `sitegen` with `SITEGEN_TEST_KILL_AT=step` (nil: without it); `killed`: it ended by
+    /// Runs `sitegen` with the hidden `--test-kill-at step` (nil: without it: `PublishFaults`);
+    /// `killed`: it ended by
     /// SIGKILL. A run that was not killed must succeed.
     private func runKilled(_ arguments: [String], at step: Int?) throws -> KilledRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestSupport.binary)
-        process.arguments = arguments
+        process.arguments = arguments + (step.map { ["--test-kill-at", String($0)] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "true"
-        environment["SITEGEN_TEST_KILL_AT"] = step.map(String.init)
-        environment["SITEGEN_TEST_COMMIT"] = "switch"
         process.environment = environment
         let err = Pipe()
         process.standardError = err

@@ -235,9 +235,9 @@ import Testing
                                            "--templates", SiteTest.templates, "--timings"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(SiteTest.walk(parent) == [], "no output folder, no staging folder")
-        // --timings: one line per stage that ran, in order, then the total.
+        // --timings: one line per step that ran, by its name (`Site.Step`), in order, then the total.
         let stages = run.stderr.split(separator: "\n").filter { $0.hasPrefix("timing: ") }.map { $0.split(separator: " ")[1] }
-        #expect(stages == ["setup", "load", "audit", "images", "render", "total"])
+        #expect(stages == ["prepare", "load", "fingerprint", "audit", "model", "photos", "render", "publish", "total"])
 
         let (out, result) = try SiteTest.build(SiteTest.smallExport, into: parent + "/site", dryRun: true)
         #expect(result.files > 20)

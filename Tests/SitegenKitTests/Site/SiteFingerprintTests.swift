@@ -2,28 +2,54 @@ import Foundation
 import Testing
 @testable import SitegenKit
 
-/// The inputs' fingerprint holds every setting (`Site.Settings`, hashed whole): changing any
-/// one of them makes the next build rebuild, never "up to date"; what cannot change the
-/// output (threads, the output's path) leaves it as it was.
+/// The inputs' fingerprint derives from the build's identity (`Site.BuildIdentity`: every
+/// setting, every output-changing constant of the code, the theme, the dialect, the shard),
+/// hashed whole: changing any one of them makes the next build rebuild, never "up to date";
+/// what cannot change the output (threads, the output's path) leaves it as it was.
 @Suite struct SiteFingerprintTests {
-    /// One change per setting, by its path in `Site.Settings` (the test below checks that
-    /// every setting has one: a setting added without a change here fails it).
-    static let changes: [String: @Sendable (inout Site.Settings) -> Void] = [
-        "mapping.dialect": { $0.mapping.dialect = .makestagram },
-        "mapping.nodes": { $0.mapping.nodes[.images] = "pictures" },
-        "mapping.fields": { $0.mapping.fields[.bio] = "about" },
-        "exclude": { $0.exclude = ["nobody"] },
-        "hotlinkPhotos": { $0.hotlinkPhotos = true },
-        "options.title": { $0.options.title = "Other" },
-        "options.baseURL": { $0.options.baseURL = "https://example.test/" },
-        "options.pageSize": { $0.options.pageSize = 3 },
-        "options.listSize": { $0.options.listSize = 7 },
-        "options.sitemapSize": { $0.options.sitemapSize = 10 },
-        "options.tile": { $0.options.tile = .portrait },
-        "options.language": { $0.options.language = "fr" },
+    typealias Change = @Sendable (inout Site.Request) throws -> Void
+
+    /// One change per field of the identity, by its path in `Site.BuildIdentity` (the test
+    /// below checks that every field has one: a setting or constant added without a change
+    /// here fails it).
+    static let changes: [String: Change] = [
+        "code.version": { $0.code.version += "-next" },
+        "code.photos.version": { $0.code.photos.version += 1 },
+        "code.photos.widths": { $0.code.photos.widths.append(1600) },
+        "code.photos.jpegWidths": { $0.code.photos.jpegWidths = [640] },
+        "code.photos.webpQuality": { $0.code.photos.webpQuality += 1 },
+        "code.photos.webpEffort": { $0.code.photos.webpEffort += 1 },
+        "code.photos.webpSmallQuality": { $0.code.photos.webpSmallQuality += 1 },
+        "code.photos.webpSmallEffort": { $0.code.photos.webpSmallEffort += 1 },
+        "code.photos.webpSmallWidth": { $0.code.photos.webpSmallWidth += 1 },
+        "code.photos.jpegQuality": { $0.code.photos.jpegQuality += 1 },
+        "code.photos.maxPixels": { $0.code.photos.maxPixels /= 2 },
+        "code.photos.avatar.widths": { $0.code.photos.avatar.widths.removeLast() },
+        "code.photos.avatar.jpegWidths": { $0.code.photos.avatar.jpegWidths = [112] },
+        // The dialect the loader finds follows the mapping's.
+        "dialect": { $0.settings.mapping.dialect = .makestagram },
+        "theme": { request in
+            let overlay = try TestSupport.temporaryFolder()
+            try FileManager.default.createDirectory(atPath: overlay + "/assets", withIntermediateDirectories: true)
+            try Data("body{}".utf8).write(to: URL(fileURLWithPath: overlay + "/assets/extra.css"))
+            request.templates = overlay
+        },
+        "shard": { $0.shard = Site.Shard(index: 1, count: 1) },
+        "settings.mapping.dialect": { $0.settings.mapping.dialect = .makestagram },
+        "settings.mapping.nodes": { $0.settings.mapping.nodes[.images] = "pictures" },
+        "settings.mapping.fields": { $0.settings.mapping.fields[.bio] = "about" },
+        "settings.exclude": { $0.settings.exclude = ["nobody"] },
+        "settings.hotlinkPhotos": { $0.settings.hotlinkPhotos = true },
+        "settings.options.title": { $0.settings.options.title = "Other" },
+        "settings.options.baseURL": { $0.settings.options.baseURL = "https://example.test/" },
+        "settings.options.pageSize": { $0.settings.options.pageSize = 3 },
+        "settings.options.listSize": { $0.settings.options.listSize = 7 },
+        "settings.options.sitemapSize": { $0.settings.options.sitemapSize = 10 },
+        "settings.options.tile": { $0.settings.options.tile = .portrait },
+        "settings.options.language": { $0.settings.options.language = "fr" },
     ]
 
-    /// Every stored property of the settings, nested structs by their fields ("options.title").
+    /// Every stored property of a value, nested structs by their fields ("settings.options.title").
     static func settingPaths(_ value: Any, prefix: String = "") -> [String] {
         Mirror(reflecting: value).children.flatMap { child -> [String] in
             let path = prefix + (child.label ?? "?")
@@ -31,17 +57,34 @@ import Testing
         }
     }
 
-    @Test func everySettingHasAChangeBelow() {
-        #expect(Set(Self.settingPaths(Site.Settings())) == Set(Self.changes.keys))
+    @Test func everyFieldOfTheIdentityHasAChangeBelow() {
+        let identity = Site.BuildIdentity(request: Site.Request(export: "", output: ""), dialect: .makestagram, theme: ContentHash(""))
+        #expect(Set(Self.settingPaths(identity)) == Set(Self.changes.keys))
+    }
+
+    /// The photo settings' constants are the identity's: `PhotoSettings.Values` holds them all.
+    @Test func thePhotoConstantsAreReadFromTheIdentity() {
+        let values = Site.CodeConstants.current.photos
+        #expect(PhotoSettings.widths == values.widths)
+        #expect(PhotoSettings.jpegWidths == values.jpegWidths)
+        #expect(PhotoSettings.Avatar.widths == values.avatar.widths)
+        #expect(PhotoSettings.Avatar.jpegWidths == values.avatar.jpegWidths)
+        let constants: [Int] = [PhotoSettings.webpQuality, PhotoSettings.webpEffort, PhotoSettings.webpSmallQuality,
+                                PhotoSettings.webpSmallEffort, PhotoSettings.webpSmallWidth, PhotoSettings.jpegQuality,
+                                PhotoSettings.maxPixels, PhotoSettings.version]
+        let fields: [Int] = [values.webpQuality, values.webpEffort, values.webpSmallQuality, values.webpSmallEffort,
+                             values.webpSmallWidth, values.jpegQuality, values.maxPixels, values.version]
+        #expect(constants == fields)
+        #expect(Site.CodeConstants.current.version == SitegenVersion.current)
     }
 
     @Test(arguments: changes.keys.sorted())
-    func changingASettingRebuilds(_ setting: String) throws {
+    func changingASettingOrConstantRebuilds(_ field: String) throws {
         var request = Site.Request(export: SiteTest.smallExport, output: try SiteTest.newOutput(), templates: SiteTest.templates,
                                    options: SiteOptions(pageSize: 2))
         _ = try Site.build(request)
         #expect(try Site.build(request).upToDate, "unchanged: up to date")
-        Self.changes[setting]!(&request.settings)
+        try Self.changes[field]!(&request)
         let result = try Site.build(request)
         #expect(!result.upToDate)
         #expect(try Site.build(request).upToDate, "and up to date once rebuilt")

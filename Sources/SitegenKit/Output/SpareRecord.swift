@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the spare is known to hold, so that a switch brings it up to date from the
+/// manifests' difference (`SiteExchange.fillDelta`) instead of reading both trees' folders.
+///
+/// Right after a switch the spare is exactly the site before the output's: its own manifest
+/// (`.sitegen-manifest`, the output's before the switch) lists its files, and every file the
+/// two sites share is one inode in both trees (the switch before linked it). The record, a
+/// file written into the spare then (`write`), ties the spare to that moment: the two
+/// folders' inode numbers, and the file system's time of its own making.
+///
+/// Anything done to a tree since changes the change time (`ctime`, which no program can set
+/// back) of the folder it was done in: a file added, removed or renamed (a hand edit saved
+/// by rename, `rsync -a`, a killed build's staging). So the next build trusts a folder of
+/// either tree only if its change time is older than the record; any other folder is
+/// compared name by name as before. A file written over in place is the same inode, shared
+/// by both trees where the two sites share it (then the output changed too, and the switch
+/// carries it over as it did), and otherwise replaced by this build. The record is removed
+/// (and that made durable) before the staging folder is changed: a build killed after that
+/// leaves a spare without one, which the next switch fills name by name.
+struct SpareRecord {
+    static let name = ".sitegen-spare-record"
+
+    /// The file system's time of the record.
+    let time: timespec
+    /// The spare's manifest: the site it holds.
+    let manifest: SiteWriter.Manifest
+    /// The folders of the spare (by `SiteExchange.key` of their path) changed since the
+    /// record, or not there: compared name by name.
+    let changed: Set<ContentHash>
+
+    /// Writes the record into `spare` (the site before `output`'s, just switched out).
+    /// Errors are ignored: without a record the next switch compares the trees.
+    static func write(spare: String, output: String) {
+        var out = stat(), mine = stat()
+        guard stat(output, &out) == 0, stat(spare, &mine) == 0 else { return }
+        let text = "sitegen-spare 1 \(out.st_dev) \(out.st_ino) \(mine.st_ino)\n"
+        try? SiteWriter.writeFile(spare + "/" + name, Array(text.utf8))
+    }
+
+    /// Takes the record of `staging` (the spare, just renamed): reads it and removes it, then
+    /// checks that it describes this staging folder and `output`, reads the spare's manifest
+    /// and looks at the change time of each of its folders. Nil when there is no record or it
+    /// does not hold (the switch then compares the trees name by name).
+    static func take(staging: String, output: String) -> SpareRecord? {
+        let folder = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        let statted = fstat(fd, &info) == 0
+        close(fd)
+        // Gone before the staging folder changes, durably: a build killed from here on
+        // leaves a spare without a record.
+        guard unlinkat(folder, name, 0) == 0, fsync(folder) == 0, statted, count > 0 else { return nil }
+        let fields = String(decoding: bytes[0..<count], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+        var out = stat(), mine = stat()
+        guard fields.count == 5, fields[0] == "sitegen-spare", fields[1] == "1",
+              stat(output, &out) == 0, fstat(folder, &mine) == 0,
+              fields[2] == "\(out.st_dev)", fields[3] == "\(out.st_ino)", fields[4] == "\(mine.st_ino)" else { return nil }
+        let time = info.st_ctim
+        // A clock set back since would make older change times of newer changes.
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        guard !isBefore(now, time) else { return nil }
+        guard let manifest = SiteWriter.Manifest.read(staging + "/" + SiteWriter.manifestName) else { return nil }
+        let changed = changedFolders(of: manifest, in: folder, since: time)
+        return SpareRecord(time: time, manifest: manifest, changed: changed)
+    }
+
+    /// The folders holding `manifest`'s files, below `root` (an open folder), whose change
+    /// time is not older than `time` (the clock's grain may give a change the same time), or
+    /// that are not folders there; by `SiteExchange.key` of their path.
+    static func changedFolders(of manifest: SiteWriter.Manifest, in root: Int32, since time: timespec) -> Set<ContentHash> {
+        var seen = Set<ContentHash>()
+        var changed = Set<ContentHash>()
+        manifest.forEach { path, _ in
+            var folder = PathNames.parent(path)
+            while !folder.isEmpty {
+                let key = SiteExchange.key(folder)
+                guard seen.insert(key).inserted else { break }
+                var info = stat()
+                if fstatat(root, folder, &info, AT_SYMLINK_NOFOLLOW) != 0 || (info.st_mode & S_IFMT) != S_IFDIR
+                    || !isBefore(info.st_ctim, time) {
+                    changed.insert(key)
+                }
+                folder = PathNames.parent(folder)
+            }
+        }
+        return changed
+    }
+
+    static func isBefore(_ a: timespec, _ b: timespec) -> Bool {
+        a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec
+    }
+}
