@@ -8,10 +8,10 @@ import Testing
 /// drift the script injected, checked by hand) and `expected-commit.jsonl` (the
 /// documents:commit bodies).
 @Suite struct FirestoreAuditTests {
-    /// The layouts today's model reads; karlhadwen's (users keyed by auto ids, with a
-    /// `userId`) and the Android clone's (counters in nested maps) wait for the `user_id`
-    /// role and field paths in `[schema.fields]`.
-    static let layouts = ["flutter", "uikit", "react-native", "fluttergram"]
+    /// Every layout of docs/firestore.md's table: arrays of ids (flutter, karlhadwen's
+    /// with `user_id`), subcollections of empty documents (uikit, react-native, posts per
+    /// user), maps of `true`/`false` (fluttergram), counters in a nested map (android).
+    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android"]
 
     static func folder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
