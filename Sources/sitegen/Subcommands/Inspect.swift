@@ -35,7 +35,12 @@ extension Sitegen {
                     print()
                     return
                 }
-                if let firestore = loaded.firestore { print(firestore.summary(), terminator: "") }
+                if let firestore = loaded.firestore {
+                    let roles = Schema.Node.allCases.compactMap { node in
+                        loaded.schema.place(node).map { (role: node.rawValue, path: $0.text) }
+                    }
+                    print(firestore.summary(roles: roles), terminator: "")
+                }
                 print(ExportInspection(loaded).text(), terminator: "")
             } catch {
                 throw fail(error)

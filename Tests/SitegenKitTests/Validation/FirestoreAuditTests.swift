@@ -52,6 +52,23 @@ import Testing
         #expect(try ExportLoader.load(path: Self.folder(layout) + "/node-firestore-import-export.json").firestore?.project == nil)
     }
 
+    /// inspect says how each role is kept: documents of a subcollection, an array of ids,
+    /// a map in each document.
+    @Test func inspectSaysHowEachRoleIsKept() throws {
+        let cases = [
+            ("uikit", "  followers = followers/*/user-followers: documents of a subcollection\n"),
+            ("flutter", "  postLikes = posts/*/likes: an array of ids in each document\n"),
+            ("fluttergram", "  followers = insta_users/*/followers: a map in each document\n"),
+            ("react-native", "  posts = posts/*/userPosts: documents of a subcollection\n"),
+        ]
+        for (layout, line) in cases {
+            let run = try TestSupport.sitegen(["inspect"], in: Self.folder(layout))
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("roles kept as:\n"), "\(layout)")
+            #expect(run.stdout.contains(line), "\(layout)")
+        }
+    }
+
     @Test func writesInFirestoreTerms() throws {
         #expect(FirestoreCommitWriter.fieldPath(["statistics", "followersCount"]) == "statistics.followersCount")
         #expect(FirestoreCommitWriter.fieldPath(["likes", "9aB-x"]) == "likes.`9aB-x`")

@@ -36,7 +36,7 @@ public struct FirestoreLayout: Sendable {
     /// What `sitegen inspect` says of a Firestore export beside the tree's report: its
     /// collections and subcollections, the fields read as sets of ids, the names a field
     /// and a subcollection share.
-    public func summary() -> String {
+    public func summary(roles: [(role: String, path: String)] = []) -> String {
         var out = "Firestore \(format)" + (project.map { ", project \($0)" } ?? "") + ": \(documentCount) document\(documentCount == 1 ? "" : "s")\n"
         out += "collections (documents):\n"
         let width = collections.map(\.count).max() ?? 0
@@ -50,6 +50,18 @@ public struct FirestoreLayout: Sendable {
                 out += "  \(a)" + (idArrays[a]?.referenceParent.map { " (references into \($0))" } ?? "") + "\n"
             }
         }
+        var kept: [String] = []
+        for (role, path) in roles {
+            if collections.contains(path) {
+                kept.append("  \(role) = \(path): documents of \(path.contains("*") ? "a subcollection" : "a collection")")
+            } else if idArrays[path] != nil {
+                kept.append("  \(role) = \(path): an array of ids in each document")
+            } else if path.hasSuffix("*") == false, let slash = path.lastIndex(of: "/"), path[..<slash].hasSuffix("/*"),
+                      collections.contains(String(path[..<slash].dropLast(2))) {
+                kept.append("  \(role) = \(path): a map in each document")
+            }
+        }
+        if !kept.isEmpty { out += "roles kept as:\n" + kept.joined(separator: "\n") + "\n" }
         if !shadowedFields.isEmpty {
             out += "a field and a subcollection share a name (the subcollection is read; the field is kept):\n"
             for f in shadowedFields.keys.sorted() { out += "  \(f)\n" }
