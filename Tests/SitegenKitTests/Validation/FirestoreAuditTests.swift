@@ -125,3 +125,28 @@ import Testing
         #expect(run.stdout.contains("ok: the new export audits clean"))
     }
 }
+
+extension FirestoreAuditTests {
+    /// The JSON trees' typed values out of range or malformed: one line, never a crash.
+    @Test func badTypedValuesInAJSONTree() throws {
+        let cases: [(String, String)] = [
+            (#"{"__collections__": {"users": {"u1": {"t": {"__datatype__": "timestamp", "value": {"_seconds": 1e300}}}}}}"#,
+             "1:44: a timestamp out of Firestore's range"),
+            (#"{"__collections__": {"users": {"u1": {"t": {"__datatype__": "timestamp", "value": {}}}}}}"#,
+             "1:44: a timestamp without _seconds"),
+            (#"{"meta": {}, "data": {"users": {"u1": {"t": {"__time__": "yesterday"}}}}}"#,
+             "1:58: __time__ is not an ISO 8601 time"),
+            (#"{"__collections__": {"users": ["not a collection of documents"]}}"#,
+             "1:31: a collection that is not an object"),
+        ]
+        for (text, message) in cases {
+            let path = try TestSupport.temporaryFile(text)
+            do {
+                _ = try ExportLoader.load(path: path)
+                Issue.record("no error for \(text)")
+            } catch {
+                #expect(error.description == "\(path):\(message)")
+            }
+        }
+    }
+}

@@ -92,6 +92,10 @@ enum FirestoreJSONReader: ExportFormatReader {
                 case "timestamp":
                     guard let v, let s = number(d.member(v, "_seconds") ?? d.member(v, "seconds")) else { throw fault(node, "a timestamp without _seconds") }
                     let nanos = number(d.member(v, "_nanoseconds") ?? d.member(v, "nanoseconds")) ?? 0
+                    // Firestore's range: years 1 to 9999.
+                    guard s.isFinite, nanos.isFinite, abs(s) < 3e11, nanos >= 0, nanos < 1e9 else {
+                        throw fault(node, "a timestamp out of Firestore's range")
+                    }
                     return .timestamp(microseconds: Int64(s) * 1_000_000 + Int64(nanos / 1000))
                 case "geopoint":
                     guard let v, let lat = number(d.member(v, "_latitude") ?? d.member(v, "latitude")),
