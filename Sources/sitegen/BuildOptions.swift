@@ -162,7 +162,7 @@ struct BuildOptions: ParsableArguments {
             throw fail(Interrupted(signal: signal, outcome: outcome))
         }
         if request.options.baseURL == nil && !preview && !request.dryRun {
-            printError("sitegen: note: without --base-url, sitemap.xml and the feeds hold relative URLs and pages have no canonical or Open Graph tags; give --base-url https://your.site/ to publish")
+            printError("sitegen: note: without --base-url there is no sitemap.xml, the feeds hold relative URLs and pages have no canonical link nor Open Graph image; give --base-url https://your.site/ to publish")
         }
     }
 }

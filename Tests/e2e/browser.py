@@ -421,6 +421,63 @@ class Checks:
                     "page is %dpx wide in a %dpx viewport" % (info["scrollWidth"], info["innerWidth"]))
         self.shot("post.png")
         self.console(page)
+        self.check_post_card(url)
+
+    def check_post_card(self, url):
+        """The post page as a visitor sees it: at 1280 px the previous/next arrows lie inside
+        the card (`article.post`), on the photo, and the card is no taller than the window
+        allows its photo; at 390 px and 1280 px, 2x, the photo the browser took has the pixels
+        it is shown at (its file at least as wide as the displayed width x 2, unless it is the
+        widest published, and then it is shown no wider than the photo itself)."""
+        page = "post %s" % urllib.parse.urlsplit(url).path
+        self.viewport(1280, 800)
+        self.open(url)
+        info = self.driver.execute("""
+            function box(e) { var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }
+            var card = document.querySelector('article.post');
+            var media = document.querySelector('.post-media');
+            return {card: card ? box(card) : null, media: media ? box(media) : null,
+                    arrows: Array.prototype.map.call(document.querySelectorAll('.post-nav a'), box),
+                    back: !!document.querySelector('.post-back a, .post-more-heading a')};""")
+        inside = lambda r, c: r[0] >= c[0] - 0.5 and r[1] >= c[1] - 0.5 and r[2] <= c[2] + 0.5 and r[3] <= c[3] + 0.5
+        arrows = info["arrows"]
+        self.expect(info["card"] is not None and all(inside(r, info["card"]) and inside(r, info["media"]) for r in arrows),
+                    page + " @1280px: previous/next arrows inside the card, on the photo", "%r" % info)
+        self.expect(info["back"], page + ": a link back to the profile")
+        for width, height in ((390, 844), (1280, 800)):
+            self.viewport(width, height, 2)
+            self.open(url)
+            deadline = time.time() + self.args.timeout
+            while not self.driver.execute("var i = document.querySelector('.post-media img'); return !i || i.complete;"):
+                if time.time() > deadline:
+                    break
+                time.sleep(0.1)
+            # The file's own width: a srcset candidate's w (naturalWidth is scaled by the
+            # density the browser worked out from `sizes`), else the image's natural width.
+            photo = self.driver.execute("""
+                var i = document.querySelector('.post-media img');
+                if (!i) return null;
+                var source = i.parentNode.querySelector('source'), file = i.naturalWidth, widest = 0;
+                if (source) {
+                  source.getAttribute('srcset').split(',').forEach(function (c) {
+                    var p = c.trim().split(/\\s+/), w = parseInt(p[1], 10);
+                    if (new URL(p[0], document.baseURI).href === i.currentSrc) file = w;
+                    if (w > widest) widest = w;
+                  });
+                } else {
+                  widest = i.naturalWidth;
+                }
+                return {natural: i.naturalWidth ? file : 0, shown: i.getBoundingClientRect().width,
+                        width: +i.getAttribute('width'), widest: widest, src: i.currentSrc};""")
+            if photo is None or photo["natural"] == 0:
+                self.ok(page + " @%dpx x2: no photo shown (placeholder or off-site)" % width)
+                continue
+            sharp = photo["natural"] >= photo["shown"] * 2 * 0.98 or (
+                photo["natural"] >= photo["widest"] and photo["shown"] <= photo["width"] + 0.5)
+            self.expect(sharp, page + " @%dpx x2: the photo has the pixels it is shown at" % width,
+                        "file %d px wide (widest published %d, photo %d px) shown at %.0f css px" % (
+                            photo["natural"], photo["widest"], photo["width"], photo["shown"]))
+        self.viewport(1280, 900)
 
     def check_photo_sizes(self, user, width, scale):
         """Every grid photo the browser loaded has at most twice the pixels it is shown at

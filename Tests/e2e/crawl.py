@@ -4,7 +4,8 @@
     crawl.py URL [--expect-prefix /profiles/] [--jobs 4] [--timeout 10]
 
 Starting from URL (the site's index.html or its folder URL), and from users.json
-and sitemap.xml beside it, it fetches every same-origin URL that the pages link to
+and sitemap.xml beside it (when the pages have canonical links: a site built without a
+base URL has no sitemap), it fetches every same-origin URL that the pages link to
 exactly once (GET, #fragment stripped) and requires:
 
   - status 200 (a redirect is a failure: the site's links must point at the page);
@@ -36,6 +37,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import urllib.request
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
@@ -394,7 +396,16 @@ class Crawl:
         for t in threads:
             t.start()
         self.enqueue(self.start, "(start)")
-        for extra in ("users.json", "sitemap.xml"):
+        # A site built without a base URL has no sitemap (the protocol allows only absolute
+        # locations); one built with it has canonical links, and the sitemap.
+        extras = ["users.json"]
+        try:
+            with urllib.request.urlopen(self.start, timeout=self.timeout) as response:
+                if b'rel="canonical"' in response.read():
+                    extras.append("sitemap.xml")
+        except OSError:
+            extras.append("sitemap.xml")
+        for extra in extras:
             self.enqueue(urllib.parse.urljoin(self.site_root, extra), "(site root)")
         missing, nf_error = self.check_not_found()
         with self.lock:

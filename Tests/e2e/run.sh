@@ -18,7 +18,11 @@
 #                    Makestagram export with a local Storage copy (photo-export.py),
 #                    served by nginx; crawl.py; photo-privacy.py: no metadata, GPS,
 #                    camera name or original in any published image
-#   browser-*        browser.py (headless Chromium) on nginx-root, nginx-profiles,
+#   visitor-*        visitor.py on site-root, site-profiles, an app without usernames
+#                    (Tests/e2e/fixtures/friendlypix-visitor) and a hostile variant of the
+#                    export (hostile-export.py): comment authors linked, no "@" before a
+#                    name that is not a username, distinct post titles, absolute <loc>
+#   browser-*        browser.py (headless Chromium) on nginx-root, nginx-profiles, the hostile site,
 #                    nginx-tile-3-4 (--tile 3:4) and nginx-photos (--photos: no grid
 #                    photo over twice the pixels it is shown at, 375 px x3, 1280 px x1);
 #                    screenshots in test-artifacts/<name>/ (SITEGEN_E2E_ARTIFACTS overrides);
@@ -147,6 +151,11 @@ port_photos=$(free_port)
 while [ "$port_photos" = "$port_root" ] || [ "$port_photos" = "$port_profiles" ] || [ "$port_photos" = "$port_tile" ]; do
   port_photos=$(free_port)
 done
+port_hostile=$(free_port)
+while [ "$port_hostile" = "$port_root" ] || [ "$port_hostile" = "$port_profiles" ] || [ "$port_hostile" = "$port_tile" ] \
+  || [ "$port_hostile" = "$port_photos" ]; do
+  port_hostile=$(free_port)
+done
 
 build() {  # build NAME OPTIONS...: $tmp/NAME from the export
   local name=$1
@@ -173,6 +182,12 @@ photo_sources=("$photo_fixtures/large.jpg" "$photo_fixtures/gps-camera.jpg" "$ph
 mkdir -p "$tmp/photo-export"
 python3 "$e2e/photo-export.py" "$tmp/photo-export" "${photo_sources[@]}"
 export_file=$tmp/photo-export/export.json build site-photos
+# An app without usernames (FriendlyPix-shaped, profiles named by name) and a hostile variant
+# of the sample, for visitor.py.
+fpv=$e2e/fixtures/friendlypix-visitor
+export_file=$fpv/export.json build site-friendlypix --config "$fpv/sitegen.toml"
+python3 "$e2e/hostile-export.py" "$tmp/hostile.json" "$export_file"
+export_file=$tmp/hostile.json build site-hostile
 
 # --- nginx: one foreground master, four servers --------------------------------------
 
@@ -222,20 +237,26 @@ http {
         index index.html;
         error_page 404 /404.html;
     }
+    server {  # the hostile variant of the export
+        listen 127.0.0.1:$port_hostile;
+        root $tmp/site-hostile;
+        index index.html;
+        error_page 404 /404.html;
+    }
 }
 EOF
 nginx -p "$ngx/" -e "$ngx/error.log" -c "$ngx/nginx.conf" -g 'daemon off;' >"$ngx/stdout.log" 2>&1 &
 nginx_pid=$!
 pids+=("$nginx_pid")
 for url in "http://127.0.0.1:$port_root/" "http://127.0.0.1:$port_profiles/profiles/" "http://127.0.0.1:$port_tile/" \
-  "http://127.0.0.1:$port_photos/"; do
+  "http://127.0.0.1:$port_photos/" "http://127.0.0.1:$port_hostile/"; do
   if ! wait_http "$url" "$nginx_pid" 20; then
     cat "$ngx/stdout.log" "$ngx/error.log" >&2 2>/dev/null
     echo "e2e: nginx did not start" >&2
     exit 1
   fi
 done
-echo "e2e: nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') on ports $port_root (root), $port_profiles (/profiles/), $port_tile (tile 3:4), $port_photos (photos)"
+echo "e2e: nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') on ports $port_root (root), $port_profiles (/profiles/), $port_tile (tile 3:4), $port_photos (photos), $port_hostile (hostile)"
 
 check nginx-root python3 "$e2e/crawl.py" "http://127.0.0.1:$port_root/"
 check nginx-profiles python3 "$e2e/crawl.py" "http://127.0.0.1:$port_profiles/profiles/" --expect-prefix /profiles/
@@ -247,6 +268,13 @@ check photo-privacy python3 "$e2e/photo-privacy.py" "$tmp/site-photos" --origina
 # h-card, h-entry and rel="me", read back by a microformats parser (mf2py).
 check microformats-root python3 "$e2e/microformats.py" "http://127.0.0.1:$port_root/" "$tmp/site-root"
 check microformats-profiles python3 "$e2e/microformats.py" "http://127.0.0.1:$port_profiles/profiles/" "$tmp/site-profiles"
+
+# What a visitor notices (visitor.py): comment authors linked, no "@" before a name that is
+# not a username, post titles told apart, absolute sitemap locations, Open Graph, icons.
+check visitor-root python3 "$e2e/visitor.py" "$tmp/site-root"
+check visitor-profiles python3 "$e2e/visitor.py" "$tmp/site-profiles"
+check visitor-friendlypix python3 "$e2e/visitor.py" "$tmp/site-friendlypix" --no-usernames --export "$fpv/export.json"
+check visitor-hostile python3 "$e2e/visitor.py" "$tmp/site-hostile"
 
 # --- sitegen serve ---------------------------------------------------------------------
 
@@ -317,6 +345,9 @@ check browser-tile-3-4 python3 "$e2e/browser.py" "http://127.0.0.1:$port_tile/" 
 # 9 posts of 6 photos: 7 tiles show a photo, 2 a placeholder (truncated, 20000x20000).
 check browser-photos python3 "$e2e/browser.py" "http://127.0.0.1:$port_photos/" "$tmp/site-photos" \
   --user lena --photos 7 --artifacts "$artifacts/photos"
+# The hostile variant: its first profile with four posts has a 120-letter username.
+check browser-hostile python3 "$e2e/browser.py" "http://127.0.0.1:$port_hostile/" "$tmp/site-hostile" \
+  --artifacts "$artifacts/hostile" --axe "$axe"
 
 if ! kill -0 "$nginx_pid" 2>/dev/null; then
   echo "e2e: nginx died during the tests" >&2

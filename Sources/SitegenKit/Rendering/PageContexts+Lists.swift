@@ -52,14 +52,16 @@ extension PageContexts {
     }
 
     /// `[{label, page}]`: for each first letter (A to Z; `#` for anything else) the directory
-    /// page where the first user whose folded username starts with it is listed.
+    /// page where the first user whose folded username starts with it is listed, then each
+    /// further page that lists users of that letter.
     static func directoryJumps(_ order: [Int], folded: [String], size: Int) -> [(label: String, page: Int)] {
         var seen: Set<String> = []
         var out: [(label: String, page: Int)] = []
         for (r, u) in order.enumerated() {
             let first = folded[u].unicodeScalars.first.map { $0.value } ?? 0
             let label = (97...122).contains(first) ? String(UnicodeScalar(UInt8(first - 32))) : "#"
-            if seen.insert(label).inserted { out.append((label, r / size + 1)) }
+            // Each page the letter spans (a letter over two pages links both).
+            if seen.insert(label + " \(r / size + 1)").inserted { out.append((label, r / size + 1)) }
         }
         return out
     }

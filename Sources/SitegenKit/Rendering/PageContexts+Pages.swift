@@ -18,9 +18,15 @@ extension PageContexts {
         if pages > 1 {
             context["pagination"] = pagination.context
             context["hasJumps"] = TemplateValue(true)
-            context["jumps"] = TemplateValue(jumps.map { jump -> Context in
-                jump.page == page ? ["label": .string(jump.label), "isCurrent": .bool(true)]
-                                  : ["label": .string(jump.label), "url": .string(pagination.url(jump.page))]
+            // A letter's further pages are numbered ("M", "M²"…: "M, Page 3" to a screen reader).
+            context["jumps"] = TemplateValue(jumps.enumerated().map { i, jump -> Context in
+                var entry: Context = jump.page == page ? ["label": .string(jump.label), "isCurrent": .bool(true)]
+                                                       : ["label": .string(jump.label), "url": .string(pagination.url(jump.page))]
+                if i > 0 && jumps[i - 1].label == jump.label {
+                    entry["part"] = .string(strings.format.number(jump.page))
+                    entry["pageLabel"] = .string(pageLabel(jump.page))
+                }
+                return entry
             })
         }
         return context
@@ -30,7 +36,7 @@ extension PageContexts {
         let user = model.users[u]
         let root = page == 1 ? "../../" : "../../../../"
         let path = page == 1 ? userPath(u) : userPath(u) + "page/\(page)/"
-        let title = user.name.isEmpty ? "@\(user.username)" : "\(user.name) (@\(user.username))"
+        let title = !user.hasUsername ? displayName(u) : user.name.isEmpty ? "@\(user.username)" : "\(user.name) (@\(user.username))"
         var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
         var summary = userSummary(u)
         summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
@@ -43,10 +49,12 @@ extension PageContexts {
                 summary["hasWebsiteText"] = TemplateValue(true)
             }
         }
-        summary["followersURL"] = TemplateValue(userPath(u) + "followers/")
-        summary["followingURL"] = TemplateValue(userPath(u) + "following/")
-        summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml")
-        summary["feedTitle"] = TemplateValue(strings.text("posts_by", ["username": user.username]))
+        // A count of nobody links to no "Nobody here yet." page; a profile without posts
+        // offers no feed.
+        if user.followers > 0 { summary["followersURL"] = TemplateValue(userPath(u) + "followers/") }
+        if user.following > 0 { summary["followingURL"] = TemplateValue(userPath(u) + "following/") }
+        if !user.posts.isEmpty { summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml") }
+        summary["feedTitle"] = TemplateValue(text("posts_by", about: u))
         context["user"] = TemplateValue(summary)
         let size = options.pageSize
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
@@ -61,7 +69,7 @@ extension PageContexts {
     func list(_ u: Int, followers: Bool, page: Int = 1, pages: Int = 1) -> Context {
         let user = model.users[u]
         let kind = followers ? "followers" : "following"
-        let heading = strings.text(followers ? "followers_of" : "follows", ["username": user.username])
+        let heading = text(followers ? "followers_of" : "follows", about: u)
         let pagination = paging(first: userPath(u) + kind + "/", page: page, pages: pages)
         let root = "../../../" + Pagination.extraDepth(page)
         var context = common(root: root, title: heading + (page > 1 ? " · " + pageLabel(page) : ""), path: pagination.url(page))
@@ -85,15 +93,24 @@ extension PageContexts {
     func post(_ p: Int) -> Context {
         let post = model.posts[p]
         let root = "../../"
-        let owner = model.users[post.owner]
-        var context = common(root: root, title: strings.text("photo_by", ["username": owner.username]), path: postPath(p),
-                             description: plainCaption(p))
+        let caption = plainCaption(p)
+        var context = common(root: root, title: postTitle(p), path: postPath(p),
+                             description: caption.isEmpty ? postTitle(p) : caption)
         var comments: [Context] = []
         for c in post.comments {
-            var comment: Context = ["key": .string(c.key), "username": .string(c.username), "textHTML": Deferred.markdown(c.text, root: root)]
-            if let u = model.user(username: c.username) {
+            var comment: Context = ["key": .string(c.key), "textHTML": Deferred.markdown(c.text, root: root)]
+            // A known author by uid or username: linked, with the avatar; another is "Someone"
+            // in the site's language (never the raw id or name the export wrote).
+            if let u = model.author(of: c) {
+                comment["username"] = .string(displayName(u))
                 comment["url"] = .string(userPath(u))
                 comment["author"] = .object(identity(u))
+            } else {
+                comment["username"] = .string(strings.text("unknown_author"))
+            }
+            if c.time != 0 {
+                comment["dateISO"] = .string(PageContexts.iso8601(c.time))
+                comment["dateText"] = .string(strings.format.date(c.time))
             }
             comments.append(comment)
         }
@@ -104,7 +121,9 @@ extension PageContexts {
             "likesText": .object(strings.counted("likes", post.likes)),
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(strings.format.date(post.time)),
             "likes": .int(post.likes), "poster": .object(identity(post.owner)), "comments": TemplateValue(comments),
-            "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count),
+            "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count), "hasLikes": .bool(post.likes > 0),
+            "captionFolded": .bool(caption.count > PageContexts.foldedCaption),
+            "captionPreview": .string(caption.count > PageContexts.foldedCaption ? String(caption.prefix(PageContexts.foldedCaption - 40)) + "…" : ""),
         ]
         // The poster's newer and older posts, in the order of their grid.
         let (newer, older) = neighbours(p)
@@ -112,11 +131,39 @@ extension PageContexts {
         if let older { postContext["next"] = .object(["url": .string(postPath(older))]) }
         postContext["unavailableLabel"] = .string(strings.text("photo_unavailable", ["alt": altText(p)]))
         postContext["hasNeighbours"] = .bool(newer != nil || older != nil)
-        postContext["moreLabel"] = .string(strings.text("more_posts", ["username": owner.username]))
+        postContext["moreLabel"] = .string(text("more_posts", about: post.owner))
+        postContext["profileLabel"] = .string(text("back_to_profile", about: post.owner))
+        // More posts by the poster: the six nearest in the grid's order, not this one.
+        let more = morePosts(p)
+        postContext["more"] = TemplateValue(more.map { ["html": Deferred.tile($0, root: root)] })
+        postContext["hasMore"] = .bool(!more.isEmpty)
         if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.postPicture(picture)) }
         context["post"] = .object(postContext)
         if let image = imageURL(p) { context["ogImage"] = .string(image) }
         return context
+    }
+
+    /// A long caption (in characters of plain text) is folded on the post page.
+    static let foldedCaption = 400
+
+    /// The six posts nearest to `p` in its poster's grid (newest first), without it: the
+    /// post page's "More posts by" strip.
+    func morePosts(_ p: Int, count: Int = 6) -> [Int] {
+        let posts = model.users[model.posts[p].owner].posts
+        guard posts.count > 1 else { return [] }
+        let i = Int(positions[p])
+        let start = max(0, min(i - count / 2, posts.count - 1 - count))
+        return (start..<min(posts.count, start + count + 1)).filter { $0 != i }.prefix(count).map { posts[$0] }
+    }
+
+    /// A post page's title: its caption's first line (at most 60 characters) and its poster,
+    /// else "Photo by @ana" and the date; a site's posts are told apart in tabs and links.
+    func postTitle(_ p: Int) -> String {
+        let post = model.posts[p]
+        let line = plainCaption(p).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard !line.isEmpty else { return text("photo_by", about: post.owner) + " · " + strings.format.date(post.time) }
+        let excerpt = line.count > 60 ? String(line.prefix(59)).trimmingCharacters(in: .whitespaces) + "…" : line
+        return excerpt + " · " + handle(post.owner)
     }
 
     /// A post's neighbours among its poster's posts (newest first): the newer one (the
@@ -174,7 +221,7 @@ extension PageContexts {
                 "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
                 "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
                 // Feeds stay language-neutral: English, whatever the site's language.
-                "title": .string(plain.isEmpty ? "Photo by @\(user.username)" : String(plain.prefix(80))),
+                "title": .string(plain.isEmpty ? text("photo_by", about: u, in: .builtinEnglish) : String(plain.prefix(80))),
                 "updated": .string(PageContexts.iso8601(post.time)),
                 "contentHTML": Deferred.markdown(post.caption, root: root, prefix: post.src.isEmpty ? "" :
                     "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p, in: .builtinEnglish)))\"></p>"),
@@ -201,8 +248,8 @@ extension PageContexts {
          "sitemaps": TemplateValue((1...parts).map { ["loc": .string(sitemapLocation(Sitemaps.fileName($0)))] })]
     }
 
-    /// A page's `<loc>`: absolute with a base URL; without one the locations stay relative
-    /// (the build says so) and the root is "./".
+    /// A page's `<loc>`: absolute with a base URL (a site without one has no sitemap: its
+    /// locations, relative, serve only to size the parts).
     func sitemapLocation(_ path: String) -> String {
         absolute(path) ?? (path.isEmpty ? "./" : path)
     }

@@ -11,7 +11,7 @@ extension PageContexts {
 
     /// The `picture` value of a post page (`post`): its `sizes`, the widest JPEG.
     static func postPicture(_ picture: Picture) -> Context {
-        self.picture(picture, sizes: postSizes, fallback: picture.fallback)
+        self.picture(picture, sizes: postSizes(width: picture.width), fallback: picture.fallback)
     }
 
     /// The `avatarPicture` value of a user (`_avatar`): no `sizes`, which each place that
@@ -36,7 +36,7 @@ extension PageContexts {
 
     /// How wide the built-in theme shows a grid tile (site.css: the grid spans the
     /// viewport below 736 px with 3 px gaps; the 935 px column with 20 px padding and 4 px
-    /// gaps above; 28 px gaps from 1000 px: tiles of 280 px). A photo wider than its tile's
+    /// gaps above: tiles of 296 px from 935 px). A photo wider than its tile's
     /// shape is cropped to it (`object-fit: cover`), so it is drawn wider than the tile: the
     /// widths are scaled by that factor, up to 4/3 (a 4:3 photo in a square tile), so a
     /// browser at 375 px (3x) or 1280 px (1x) still picks a file at most twice as wide as
@@ -49,10 +49,15 @@ extension PageContexts {
         func thirds(_ gaps: Int) -> String {
             scale == 1 ? "calc((100vw - \(gaps)px) / 3)" : "calc((100vw - \(gaps)px) * \(String(format: "%.4f", scale / 3)))"
         }
-        return "(min-width: 1000px) \(px(280)), (min-width: 935px) \(px(296)), (min-width: 736px) \(thirds(48)), \(thirds(6))"
+        return "(min-width: 935px) \(px(296)), (min-width: 736px) \(thirds(48)), \(thirds(6))"
     }
 
     /// How wide the built-in theme shows the post page's photo: the whole viewport on a
-    /// phone (up to 632 px), 600 px from 736 px.
-    static let postSizes = "(min-width: 736px) 600px, (min-width: 632px) 632px, 100vw"
+    /// phone (up to 632 px), 600 px from 736 px, and never wider than the photo's own
+    /// `width` pixels (site.css: the post page's photo is at most its width).
+    static func postSizes(width: Int) -> String {
+        if width >= 632 { return "(min-width: 736px) 600px, (min-width: 632px) 632px, 100vw" }
+        if width >= 600 { return "(min-width: 736px) 600px, (min-width: \(width)px) \(width)px, 100vw" }
+        return "(min-width: \(max(1, width))px) \(max(1, width))px, 100vw"
+    }
 }

@@ -40,6 +40,9 @@ struct PageContexts: Sendable {
     private(set) var jumps: [(label: String, page: Int)] = []
     /// The hash of `jumps`, for the directory pages' keys.
     private(set) var jumpsHash = ContentHash(high: 0, low: 0)
+    /// Users without a username whose name another such user has too (case folded): their
+    /// pages show a short id beside the name, to tell them apart.
+    private(set) var sharedNames: Set<Int> = []
     /// The number of rows of each user's follower and following lists (`listCount`).
     private(set) var listCounts: (followers: [Int32], following: [Int32]) = ([], [])
     /// Grid tiles and user rows, rendered once per item and page depth (`_tile`, `_userrow`).
@@ -66,6 +69,11 @@ struct PageContexts: Sendable {
         rank = [Int](repeating: 0, count: model.users.count)
         for (r, u) in directoryOrder.enumerated() { rank[u] = r }
         listCounts = (PageContexts.countListRows(model, followers: true), PageContexts.countListRows(model, followers: false))
+        var byName: [String: [Int]] = [:]
+        for (u, user) in model.users.enumerated() where !user.hasUsername && !user.name.isEmpty {
+            byName[ExportIndex.fold(user.name), default: []].append(u)
+        }
+        sharedNames = Set(byName.values.filter { $0.count > 1 }.joined())
         jumps = PageContexts.directoryJumps(directoryOrder, folded: folded, size: options.listSize)
         jumpsHash = ContentHash(jumps.map { "\($0.label) \($0.page)" }.joined(separator: "\n"))
         // On every core, from a copy of self. Hashed from the fields themselves: made as
@@ -141,6 +149,7 @@ struct PageContexts: Sendable {
         key.add(user.username)
         key.add(user.name)
         key.add(user.avatar)
+        key.add(user.hasUsername ? 1 : 0, sharedNames.contains(u) ? 1 : 0)
         if let picture = model.avatarPicture(of: user) {
             key.add(picture.key)
             key.add(1, picture.width)
@@ -162,6 +171,8 @@ struct PageContexts: Sendable {
         key.add(post.caption)
         key.add(post.alt)
         key.add(model.users[post.owner].username)
+        key.add(model.users[post.owner].name)
+        key.add(model.users[post.owner].hasUsername ? 1 : 0)
         if let picture = model.picture(of: post) {
             key.add(picture.key)
             key.add(picture.colour)
@@ -177,16 +188,52 @@ struct PageContexts: Sendable {
     /// to the site root), and a published one's variants are `avatarPicture`.
     func identity(_ u: Int) -> Context {
         let user = model.users[u]
+        let shown = displayName(u)
         var identity: Context = [
             "uid": .string(user.uid), "username": .string(user.username), "name": .string(user.name),
             "url": .string(userPath(u)),
-            "initial": .string(PageContexts.initial(user.username)), "hue": .int(PageContexts.hue(user.uid)),
-            "hasName": .bool(!user.name.isEmpty),
+            "initial": .string(PageContexts.initial(shown)), "hue": .int(PageContexts.hue(user.uid)),
+            // A name beside the username; an app without usernames shows the name alone.
+            "hasName": .bool(user.hasUsername && !user.name.isEmpty && user.name != user.username),
+            "hasUsername": .bool(user.hasUsername), "displayName": .string(shown), "handle": .string(handle(u)),
             "avatar": .string(user.avatar), "hasAvatar": .bool(!user.avatar.isEmpty),
             "avatarRelative": .bool(!user.avatar.isEmpty && !SafeURL.isHTTP(user.avatar)),
         ]
         if let picture = model.avatarPicture(of: user) { identity["avatarPicture"] = .object(PageContexts.avatarPicture(picture)) }
+        if sharedNames.contains(u) {
+            identity["disambiguation"] = .string(strings.text("profile_id", ["id": String(user.uid.prefix(8))]))
+        }
         return identity
+    }
+
+    /// What a page calls a user: the username, or in an app without usernames the name
+    /// (or "Unnamed profile" in the site's language when it is empty, never the uid).
+    func displayName(_ u: Int, in strings: Strings? = nil) -> String {
+        let user = model.users[u]
+        if user.hasUsername { return user.username }
+        return user.name.isEmpty ? (strings ?? self.strings).text("unnamed") : user.name
+    }
+
+    /// A user as a sentence names them: "@ana", or the name without "@" when the app has
+    /// no usernames.
+    func handle(_ u: Int, in strings: Strings? = nil) -> String {
+        model.users[u].hasUsername ? "@" + model.users[u].username : displayName(u, in: strings)
+    }
+
+    /// The plain string `key` about user `u` (its `{username}`): "@{username}" is the
+    /// handle, which has no "@" when the app has no usernames.
+    func text(_ key: String, about u: Int, in strings: Strings? = nil, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let strings = strings ?? self.strings
+        var template = strings.text(key)
+        if !model.users[u].hasUsername { template = template.replacingOccurrences(of: "@{username}", with: "{username}") }
+        // In a right-to-left language the handle is isolated (U+2068 … U+2069): "@ana" inside
+        // Arabic text read "ana@".
+        if strings.direction == "rtl" {
+            let token = template.contains("@{username}") ? "@{username}" : "{username}"
+            template = template.replacingOccurrences(of: token, with: "\u{2068}" + token + "\u{2069}")
+        }
+        let name = model.users[u].hasUsername ? model.users[u].username : displayName(u, in: strings)
+        return Strings.fill(Strings.fill(template, ["username": name]), values)
     }
 
     private func makeSummary(_ u: Int) -> Context {
@@ -221,7 +268,7 @@ struct PageContexts: Sendable {
         let post = model.posts[p]
         var plain = PageContexts.plainText(post.alt)
         if plain.isEmpty { plain = plainCaption(p) }
-        if plain.isEmpty { return strings.text("photo_by", ["username": model.users[post.owner].username]) }
+        if plain.isEmpty { return text("photo_by", about: post.owner, in: strings) }
         return plain.count > 140 ? String(plain.prefix(137)) + "…" : plain
     }
 }

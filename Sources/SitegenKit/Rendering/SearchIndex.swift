@@ -130,7 +130,8 @@ struct SearchIndex: Sendable {
 
     /// A bucket: `{key: {"count", "users": [[uid, username, name, url, posts, followers, following,
     /// hue, initial, avatar], …]}, …}`, `url` relative to the site root (what `_userrow` shows
-    /// of a user). `avatar` is `""` (the initial), a linked URL, or a published avatar as
+    /// of a user: `username` is its display name, the name in an app without usernames, and
+    /// `name` is then empty). `avatar` is `""` (the initial), a linked URL, or a published avatar as
     /// `[webp srcset, jpeg]`, relative to the site root: the WebP widths up to the first at
     /// least three times the row's 48 px (a row holds about 200 bytes more, not the 8 widths).
     func bucketJSON(_ bucket: Int, contexts: PageContexts) -> String {
@@ -141,9 +142,12 @@ struct SearchIndex: Sendable {
             for (j, u) in shard.users.enumerated() {
                 let user = contexts.model.users[u]
                 out += j == 0 ? "\n[" : ",\n["
-                out += "\(SearchIndex.quoted(user.uid)),\(SearchIndex.quoted(user.username)),\(SearchIndex.quoted(user.name)),"
+                // As the row shows the user: an app without usernames has the name once (no uid).
+                let shown = contexts.displayName(u)
+                let name = user.hasUsername && user.name != user.username ? user.name : ""
+                out += "\(SearchIndex.quoted(user.uid)),\(SearchIndex.quoted(shown)),\(SearchIndex.quoted(name)),"
                 out += "\(SearchIndex.quoted(contexts.userPath(u))),\(user.postCount),\(user.followers),\(user.following),"
-                out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(user.username))),"
+                out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(shown))),"
                 out += SearchIndex.avatar(user, contexts.model) + "]"
             }
             out += "]}"

@@ -62,6 +62,7 @@ extension SiteModel {
                 avatar: field(entry, .avatarURL).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? "",
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
+            model.users[model.users.count - 1].hasUsername = entry.username != nil
             // An avatar the local copy of the bucket holds is published (`setPictures` gives
             // its JPEG), whether the app wrote its URL or its Storage path; another keeps its
             // URL (a Storage path with no local copy: the initial).
@@ -73,10 +74,12 @@ extension SiteModel {
             }
         }
 
-        /// A comment author's name: the username of the user its uid (or username) names, else as written.
-        func author(_ value: String) -> String {
-            if let u = index.user(uid: value) { return displayName(index.users[Int(u)]) ?? value }
-            return value
+        /// A comment author's name (the username of the user its uid or username names, else
+        /// as written) and the rendered user it is, by uid (-1: none).
+        let rendered = model.userByIndex
+        func author(_ value: String) -> (String, Int32) {
+            if let u = index.user(uid: value) { return (displayName(index.users[Int(u)]) ?? value, rendered[u].map(Int32.init) ?? -1) }
+            return (value, -1)
         }
         var images: [String: Int32] = [:]
         if report.dialect == .timeline, let node = report.export.images {
@@ -131,22 +134,25 @@ extension SiteModel {
     }
 
     /// The comments of a makestagram post's list that have a text, in key order.
-    private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> String) -> [Comment] {
+    private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> (String, Int32)) -> [Comment] {
         guard doc.isObject(list) else { return [] }
         var comments: [Comment] = []
         let (texts, authors) = (schema.names(.commentText), schema.names(.commentAuthor))
         doc.forEachEntry(list) { c in
             guard doc.isObject(c), let text = doc.member(c, texts).flatMap({ doc.string(doc.value($0)) }) else { return }
-            var name = ""
+            var name = "", user: Int32 = -1
             if let field = doc.member(c, authors) {
                 let value = doc.value(field)
                 // An author is a uid, or an object with one (`author: {uid, full_name}`).
                 let uid = doc.isObject(value) ? doc.member(value, schema.names(.uid)).flatMap(doc.string) : doc.string(value)
-                name = uid.map(author) ?? ""
+                if let uid { (name, user) = author(uid) }
             } else if let username = doc.member(c, schema.names(.username)).flatMap(doc.string) {
                 name = username
             }
-            comments.append(Comment(key: doc.key(c), username: name, text: text))
+            var comment = Comment(key: doc.key(c), username: name, text: text)
+            comment.author = user
+            comment.time = commentTime(c, doc: doc, schema: schema)
+            comments.append(comment)
         }
         return comments.sorted { KeyOrder.less($0.key, $1.key) }
     }
@@ -184,6 +190,13 @@ extension SiteModel {
                     time: time ?? pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
     }
 
+    /// A comment's time: its own `created_at` (`timestamp`, …) when usable, else its push id's.
+    private static func commentTime(_ c: Int32, doc: JSONDocument, schema: Schema) -> Int64 {
+        if let node = doc.member(c, schema.names(.createdAt)).map(doc.value), let ms = CreationTime.milliseconds(doc, node),
+           showableMilliseconds.contains(ms) { return Int64(ms) }
+        return pushIDTime(doc.key(c))
+    }
+
     /// The creation time a push id encodes, when it is one and the time can be shown; else 0.
     static func pushIDTime(_ key: String) -> Int64 {
         PushID.milliseconds(key).flatMap { showableMilliseconds.contains(Double($0)) ? $0 : nil } ?? 0
@@ -206,7 +219,9 @@ extension SiteModel {
             for c in doc.children(list) where doc.isObject(c) {
                 guard let text = doc.member(c, schema.names(.commentText)).flatMap(doc.string) else { continue }
                 let name = doc.member(c, schema.names(.username)).flatMap(doc.string) ?? ""
-                comments.append(Comment(key: doc.key(c), username: name, text: text))
+                var comment = Comment(key: doc.key(c), username: name, text: text)
+                comment.time = commentTime(c, doc: doc, schema: schema)
+                comments.append(comment)
             }
             comments.sort { KeyOrder.less($0.key, $1.key) }
         }

@@ -11,6 +11,10 @@ public struct SiteModel: Sendable {
         public let username: String
         public let slug: String
         public let name: String
+        /// Whether the app keeps usernames: false when profiles are named by their name
+        /// (then `username` is the name, or the uid when the name is empty), which the pages
+        /// show without "@".
+        public var hasUsername = true
         public let bio: String
         public let website: String
         /// The profile photo's http(s) URL (linked), or the published avatar's JPEG (relative
@@ -57,6 +61,16 @@ public struct SiteModel: Sendable {
         /// export names an author that is no user.
         public let username: String
         public let text: String
+        /// Index into `users` of the author the export names by uid; -1: none (the author
+        /// is then looked up by `username`).
+        public var author: Int32 = -1
+        /// Milliseconds since 1970 (the comment's own time, else its push id's); 0: unknown.
+        public var time: Int64 = 0
+    }
+
+    /// The rendered user who wrote `comment`, if any: by uid, else by username.
+    public func author(of comment: Comment) -> Int? {
+        comment.author >= 0 ? Int(comment.author) : user(username: comment.username)
     }
 
     public internal(set) var users: [User] = []

@@ -76,9 +76,12 @@ extension SiteRenderer {
                 key.add(c.key)
                 key.add(c.username)
                 key.add(c.text)
+                key.add(Int(c.time))
                 // Its author's link and avatar.
-                if let u = model.user(username: c.username) { key.add(contexts.identityHashes[u]) } else { key.add(0) }
+                if let u = model.author(of: c) { key.add(1, u); key.add(contexts.identityHashes[u]) } else { key.add(0) }
             }
+            // The "More posts by" strip's tiles.
+            for q in contexts.morePosts(p) { key.add(contexts.tileHashes[q]) }
         case let .tag(t, n, pages):
             let tag = model.tags[t]
             key.add(9, n, pages, tag.posts.count)

@@ -261,7 +261,8 @@ public struct SiteRenderer: Sendable {
         let htmlPaths = HTMLPaths(renderer: self, pages: base)
         let sizes = locationSizes(htmlPaths)
         let parts = Sitemaps.parts(sizes: sizes, maxURLs: contexts.options.sitemapSize)
-        let sitemaps: [Page] = parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
+        // Without a base URL there is no sitemap: the protocol allows absolute locations only.
+        let sitemaps: [Page] = contexts.options.baseURL == nil ? [] : parts.count == 1 ? [.sitemap(part: 0, urls: parts[0])]
             : parts.indices.map { .sitemap(part: $0 + 1, urls: parts[$0]) } + [.sitemapIndex(parts: parts.count)]
         let all = { @Sendable (i: Int) in i < base.count ? base[i] : sitemaps[i - base.count] }
         // A share of the site renders its pages only (`Share`); the sitemaps still list every page.

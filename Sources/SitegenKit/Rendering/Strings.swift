@@ -31,7 +31,8 @@ public struct Strings: Sendable {
         "all_profiles", "all_profiles_json", "search_profiles", "search", "by_first_letter", "no_match", "no_profiles",
         "pages", "page_of", "page_n", "previous", "next", "newer", "older", "connections", "followers_of", "follows",
         "nobody_here", "posts_heading", "no_posts", "atom_feed", "posts_by", "recent_posts", "comments", "photo_by",
-        "photo_unavailable", "more_posts", "previous_post", "next_post",
+        "photo_unavailable", "more_posts", "previous_post", "next_post", "unknown_author", "unnamed", "profile_id",
+        "back_to_profile", "read_more",
     ]
     static let requiredPlurals = ["posts", "followers", "following", "likes", "people", "profiles", "hidden", "more_hidden", "found", "showing"]
 

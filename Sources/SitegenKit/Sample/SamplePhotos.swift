@@ -9,15 +9,17 @@ import Foundation
 /// (`image_height` on a 375-point-wide screen: portrait, square and landscape in the
 /// sample). One post, `orientedKey`, is stored turned a quarter left with EXIF
 /// Orientation 6, as a phone held upright writes it, so the site shows that the photo is
-/// published upright. At 160 pixels wide and quality 60 the 166 photos of the checkout's
-/// sample take 374 KB (2.3 KB each; 1.3 to 5.5 KB): a JPEG costs about a byte per 8x8
-/// block however smooth, plus 600 bytes of tables, so width counts and quality hardly
-/// does (at 240 pixels: 676 KB at quality 70, 457 KB at quality 30). Grid tiles are shown
-/// up to 280 pixels wide; the pictures are smooth enough to be scaled up.
+/// published upright. 320 pixels wide, the sizes the theme shows: a grid tile is at most
+/// 296 CSS pixels (260 device pixels on a 2x phone), and the post page shows a photo no
+/// wider than its pixels (docs/templates.md). At 160 pixels the tiles were scaled up
+/// almost twice, blurred and jagged. A JPEG costs about a byte per 8x8 block however
+/// smooth, plus 600 bytes of tables, so width counts and quality hardly does: the 166
+/// photos and 12 avatars of the checkout's sample took 396 KB at 160 pixels and quality
+/// 60, and take 794 KB at 320 pixels and quality 50 (scripts/embed-sample --photos).
 enum SamplePhotos {
     /// Width of every photo, in pixels.
-    static let width = 160
-    static let quality = 60
+    static let width = 320
+    static let quality = 50
 
     /// The photos of `export` (Makestagram JSON): object path and JPEG bytes, in the
     /// export's order, then the avatars its users' `profile_image_url` name

@@ -50,7 +50,7 @@ import Testing
         }
         #expect(posts.allSatisfy { SiteTest.text(out, $0).contains("<picture><source type=\"image/webp\"") })
 
-        // The photo stored 182x160 with Orientation 6 is published 160x182, without EXIF.
+        // The photo stored 364x320 with Orientation 6 is published 320x364, without EXIF.
         let turned = try #require(SiteTest.contents(folder + "/content/storage").first {
             SampleSiteTests.jpegHeader($0.value)?.orientation == 6
         })
@@ -58,7 +58,7 @@ import Testing
         let page = SiteTest.text(out, "p/\(key)/index.html")
         let src = try #require(page.firstMatch(of: /<img src="[.\/]*(assets\/img\/[^"]+\.jpg)" width=/)?.1)
         let published = try #require(SampleSiteTests.jpegHeader(SiteTest.bytes(out, String(src))))
-        #expect(published.width == 160 && published.height == 182 && published.orientation == 1, "\(published)")
+        #expect(published.width == 320 && published.height == 364 && published.orientation == 1, "\(published)")
     }
 
     /// A site folder without its export: one line saying what to do, status 2, for

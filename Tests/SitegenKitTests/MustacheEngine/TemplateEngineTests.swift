@@ -395,7 +395,9 @@ private enum SiteContexts {
             "followingText": v == .mixed ? counted("يتابع ", "7", "") : counted("", "7", " following"),
             "avatar": .string(v == .full && i == 0 ? "https://img.example/a.png?x=1&y=\"2\"" : v == .mixed ? "assets/img/a\(i)-160.jpg" : ""),
             "hasAvatar": .bool((v == .full && i == 0) || v == .mixed), "avatarRelative": .bool(v == .mixed),
-        ].merging(v == .mixed ? ["avatarPicture": avatarPicture(i)] : [:]) { a, _ in a }
+            "hasUsername": .bool(v != .mixed || i == 0), "displayName": .string(i == 0 ? "ana" : v == .mixed ? "Zoë O'Brien" : "zoë.o"),
+            "handle": .string(i == 0 ? "@ana" : v == .mixed ? "Zoë O'Brien" : "@zoë.o"),
+        ].merging(v == .mixed ? ["avatarPicture": avatarPicture(i), "disambiguation": .string("ID uid-\(i)")] : [:]) { a, _ in a }
     }
 
     /// A published avatar's `avatarPicture` (`PageContexts.avatarPicture`): no `sizes`.
@@ -486,7 +488,8 @@ private enum SiteContexts {
             index["pagination"] = ["page": 1, "pages": 12, "nextURL": "page/2/", "prevLabel": "Previous", "nextLabel": "Next",
                                    "numbers": pageNumbers(1, of: 12), "status": "Page 1 of 12", "pageLabel": "Page 1"]
             index["hasJumps"] = true
-            index["jumps"] = [["label": "A", "isCurrent": true], ["label": "#", "url": "page/5/"], ["label": "Z", "url": "page/12/"]]
+            index["jumps"] = [["label": "A", "isCurrent": true], ["label": "#", "url": "page/5/"], ["label": "Z", "url": "page/12/"],
+                              ["label": "Z", "url": "page/13/", "part": "13", "pageLabel": "Page 13"]]
         }
 
         var list = common(v, root: "../../../", title: "Followers of @ana")
@@ -507,8 +510,9 @@ private enum SiteContexts {
         var post = common(v, root: "../../", title: "Photo by @ana")
         var comments: [TemplateValue] = []
         if v != .minimal {
-            comments = [["key": "-Kc1", "username": "zoë.o", "url": "u/zoe-o/", "author": .object(user(v, 1)), "textHTML": "<p>Nice &amp; warm</p>"],
-                        ["key": "-Kc2<", "username": "ghost<1>", "textHTML": "<p>Unknown user</p>"]]
+            comments = [["key": "-Kc1", "username": "zoë.o", "url": "u/zoe-o/", "author": .object(user(v, 1)), "textHTML": "<p>Nice &amp; warm</p>",
+                         "dateISO": "2024-03-02T10:00:00Z", "dateText": "2 March 2024"],
+                        ["key": "-Kc2<", "username": "Unknown account", "textHTML": "<p>Unknown user</p>"]]
         }
         post["post"] = .object(tile(v, 7).merging([
             "captionHTML": v == .minimal ? "" : "<p>Caption with <em>style</em></p>\n", "hasCaption": .bool(v != .minimal),
@@ -516,6 +520,8 @@ private enum SiteContexts {
             "dateISO": "2024-03-01T10:00:00Z", "dateText": "1 March 2024",
             "likes": .int(v == .mixed ? 1 : 12), "poster": .object(user(v, 1)), "comments": .list(comments),
             "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count), "hasNeighbours": .bool(v != .minimal), "moreLabel": "More posts by @ana & co",
+            "hasLikes": .bool(v != .minimal), "captionFolded": .bool(v == .mixed), "captionPreview": .string(v == .mixed ? "Caption with style…" : ""),
+            "more": htmlList(v, count: 2) { "<li>m\($0)</li>" }, "hasMore": .bool(v != .minimal), "profileLabel": "Back to profile",
         ].merging(v == .full ? ["previous": ["url": "p/-Nk6/"], "next": ["url": "p/-Nk8/"]]
                   : v == .mixed ? ["next": ["url": "p/-Nk8/"]] : [:]) { _, new in new }) { _, new in new })
 
@@ -595,7 +601,8 @@ private enum SiteContexts {
         "prevLabel", "nextLabel", "numbers", "number", "isCurrent", "isGap", "hasJumps", "jumps", "label", "isIndex", "sitemaps", "searchIndex",
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments", "commentCount",
-        "avatar", "hasAvatar", "avatarRelative", "avatarPicture", "author",
+        "avatar", "hasAvatar", "avatarRelative", "avatarPicture", "author", "hasUsername", "displayName", "handle", "disambiguation",
+        "hasLikes", "captionFolded", "captionPreview", "more", "hasMore", "part",
         "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour",
     ]

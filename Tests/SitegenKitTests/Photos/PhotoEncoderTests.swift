@@ -196,9 +196,9 @@ import Testing
 
     @Test func gridSizesFollowThePhotosShape() {
         #expect(PageContexts.gridSizes(width: 1080, height: 1350, tile: .square)
-            == "(min-width: 1000px) 280px, (min-width: 935px) 296px, (min-width: 736px) calc((100vw - 48px) / 3), calc((100vw - 6px) / 3)")
+            == "(min-width: 935px) 296px, (min-width: 736px) calc((100vw - 48px) / 3), calc((100vw - 6px) / 3)")
         #expect(PageContexts.gridSizes(width: 1600, height: 1200, tile: .square)
-            == "(min-width: 1000px) 372px, (min-width: 935px) 394px, (min-width: 736px) calc((100vw - 48px) * 0.4433), calc((100vw - 6px) * 0.4433)")
+            == "(min-width: 935px) 394px, (min-width: 736px) calc((100vw - 48px) * 0.4433), calc((100vw - 6px) * 0.4433)")
         // A panorama is capped at 4/3 of the tile: a browser never takes more than twice the tile's width.
         #expect(PageContexts.gridSizes(width: 4000, height: 1000, tile: .square) == PageContexts.gridSizes(width: 1600, height: 1200, tile: .square))
         #expect(PageContexts.gridSizes(width: 1000, height: 1000, tile: .portrait) == PageContexts.gridSizes(width: 1600, height: 1200, tile: .square))

@@ -19,9 +19,10 @@ import Testing
     /// The element a page shows for `uid`'s avatar published from `name`, at `sizes`.
     static func published(_ uid: String, _ name: String, widths: [Int], jpeg: Int, sizes: String, photoClass: Bool = false) -> String {
         let srcset = widths.map { "../../assets/img/\(key(name))-\($0).webp \($0)w" }.joined(separator: ", ")
-        return "<span class=\"avatar\" data-avatar=\"\(uid)\" style=\"--hue: \(PageContexts.hue(uid))\"><picture>"
+        let letter = String(uid.dropFirst(4).prefix(1)).uppercased()
+        return "<span class=\"avatar\" data-avatar=\"\(uid)\" data-initial=\"\(letter)\" style=\"--hue: \(PageContexts.hue(uid))\"><picture>"
             + "<source type=\"image/webp\" srcset=\"\(srcset)\" sizes=\"\(sizes)\">"
-            + "<img\(photoClass ? " class=\"u-photo\"" : "") src=\"../../assets/img/\(key(name))-\(jpeg).jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\"></picture></span>"
+            + "<img\(photoClass ? " class=\"u-photo\"" : "") src=\"../../assets/img/\(key(name))-\(jpeg).jpg\" alt=\"\" data-initial=\"\(letter)\" loading=\"lazy\" decoding=\"async\"></picture></span>"
     }
 
     static func initial(_ uid: String, _ letter: String) -> String {
@@ -31,8 +32,8 @@ import Testing
     /// bob's avatar, linked; `u-photo` in the profile header only (the h-card's photo:
     /// a post's poster is an h-card too, whose url mf2 implies only without a u-* property).
     static func linked(photoClass: Bool = false) -> String {
-        "<span class=\"avatar\" data-avatar=\"uid-bob\" style=\"--hue: \(PageContexts.hue("uid-bob"))\">"
-            + "<img\(photoClass ? " class=\"u-photo\"" : "") src=\"https://example.com/bob.jpg\" alt=\"\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\"></span>"
+        "<span class=\"avatar\" data-avatar=\"uid-bob\" data-initial=\"B\" style=\"--hue: \(PageContexts.hue("uid-bob"))\">"
+            + "<img\(photoClass ? " class=\"u-photo\"" : "") src=\"https://example.com/bob.jpg\" alt=\"\" data-initial=\"B\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\"></span>"
     }
 
     static let header = "(min-width: 736px) 150px, (max-width: 359px) 72px, 80px"
@@ -74,14 +75,15 @@ import Testing
             .replacingOccurrences(of: "../../", with: "../../../")))
         #expect(followers.contains("<a class=\"list-owner\" href=\"../../../u/bob/\">" + Self.linked()))
 
-        // The post page: the poster (36 px) and each comment's author (24 px); the only
+        // The post page: the poster (36 px) and each comment's author (32 px); the only
         // u-photo is the post's.
         let post = SiteTest.text(out, "p/-A0postAAAAAAAAAAAAA/index.html")
         #expect(post.contains(Self.published("uid-ann", "gps-camera.jpg", widths: Self.annWidths, jpeg: 160, sizes: "36px")))
+        func name(_ n: String) -> String { " <span class=\"comment-name user-text\">\(n)</span></a>" }
         #expect(post.contains("<a class=\"comment-user\" href=\"../../u/eve/\">"
-            + Self.published("uid-eve", "orientation-6.jpg", widths: Self.eveWidths, jpeg: 160, sizes: "24px") + " eve</a>"))
-        #expect(post.contains("<a class=\"comment-user\" href=\"../../u/bob/\">" + Self.linked() + " bob</a>"))
-        #expect(post.contains("<a class=\"comment-user\" href=\"../../u/dan/\">" + Self.initial("uid-dan", "D") + " dan</a>"))
+            + Self.published("uid-eve", "orientation-6.jpg", widths: Self.eveWidths, jpeg: 160, sizes: "32px") + name("eve")))
+        #expect(post.contains("<a class=\"comment-user\" href=\"../../u/bob/\">" + Self.linked() + name("bob")))
+        #expect(post.contains("<a class=\"comment-user\" href=\"../../u/dan/\">" + Self.initial("uid-dan", "D") + name("dan")))
         #expect(post.matches(of: /class="u-photo"/).count == 1, "the post's photo")
         // Every user shown is one data-avatar element: the poster and four commenters.
         #expect(post.matches(of: /data-avatar="/).count == 5)
@@ -151,7 +153,7 @@ import Testing
         let result = try Site.build(Site.Request(export: export, output: out, templates: SiteTest.templates, hotlinkPhotos: true))
         #expect(result.photos.encoded == 0 && result.photos.warnings.isEmpty)
         let url = PhotoTest.storageURL("images/avatars/uid-cat.jpg").replacingOccurrences(of: "&", with: "&amp;")
-        #expect(SiteTest.text(out, "u/cat/index.html").contains("<img class=\"u-photo\" src=\"\(url)\" alt=\"\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\">"))
+        #expect(SiteTest.text(out, "u/cat/index.html").contains("<img class=\"u-photo\" src=\"\(url)\" alt=\"\" data-initial=\"C\" loading=\"lazy\" decoding=\"async\" referrerpolicy=\"no-referrer\">"))
     }
 
     @Test func aRebuildEncodesNoAvatar() throws {

@@ -70,7 +70,7 @@ import Testing
         let profile = SiteTest.text(out, "u/lens/index.html")
         #expect(profile.matches(of: /class="photo-missing"/).count == 3)
         #expect(profile.matches(of: /<picture>/).count == 4)
-        let gridSizes = "(min-width: 1000px) 372px, (min-width: 935px) 394px, (min-width: 736px) calc((100vw - 48px) * 0.4433), calc((100vw - 6px) * 0.4433)"
+        let gridSizes = "(min-width: 935px) 394px, (min-width: 736px) calc((100vw - 48px) * 0.4433), calc((100vw - 6px) * 0.4433)"
         let tile = "<picture><source type=\"image/webp\" srcset=\"\(Self.srcset("gps-camera.jpg", [240, 320, 480, 640], "webp"))\" sizes=\"\(gridSizes)\">"
             + "<img src=\"../../assets/img/\(Self.key("gps-camera.jpg"))-480.jpg\" width=\"640\" height=\"480\" alt=\"gps-camera.jpg\" loading=\"lazy\" decoding=\"async\" style=\"--photo: #"
         #expect(profile.contains(tile))

@@ -123,8 +123,10 @@ import Testing
         let export = try SiteRebuildTests.edited(["posts/u1/-L3AnaAAAAAAAAAAAAA4": post, "users/u1/post_count": 4])
         let after = try Self.postKeys(export)
         let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
-        #expect(changed == ["-L2AnaAAAAAAAAAAAAA3", "-L3AnaAAAAAAAAAAAAA4"], "the new post and its older neighbour")
-        // And through a rebuild: pages of Ana's other posts are not rendered.
+        // The new post, its older neighbour (its link), and the pages whose "More posts by"
+        // strip (the six posts nearest in the grid) shows it: Ana's four, no one else's.
+        #expect(changed == ["-L0AnaAAAAAAAAAAAAA1", "-L1AnaAAAAAAAAAAAAA2", "-L2AnaAAAAAAAAAAAAA3", "-L3AnaAAAAAAAAAAAAA4"])
+        // And through a rebuild.
         let (out, _) = try SiteTest.build(SiteTest.smallExport)
         let (_, result) = try SiteTest.build(export, into: out)
         #expect(!result.upToDate)

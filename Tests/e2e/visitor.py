@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""What a visitor notices, checked on a built site folder (no server, no browser):
+
+    visitor.py SITE_DIR [--no-usernames] [--export EXPORT.json]
+
+  - every comment is either by a published user (a link to that user's profile, holding
+    the avatar `[data-avatar]`) or marked `.comment-unknown` with one neutral label, the
+    same on every page, that is no published user's uid; with --export (a FriendlyPix-shaped
+    export: `comments/<post>/<comment>/author` a uid), every comment whose author is a
+    published user is linked to that user's profile;
+  - no "@" before a name that is not a username: with --no-usernames (an app that names its
+    profiles by `name`) no page says "@" followed by a user's name; else every "@name" in a
+    page's title and headings is a published username;
+  - no two post pages of one profile have the same <title>;
+  - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
+  - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
+    apple-touch-icon are linked and published.
+
+Prints a line per failure and `visitor: N passed, M failed` last; exit 1 on any failure.
+Python 3 standard library only.
+"""
+
+import argparse
+import html
+import json
+import os
+import re
+import sys
+import urllib.parse
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def expect(self, condition, what, detail=""):
+        if condition:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("visitor: FAILED %s%s" % (what, (": " + detail) if detail else ""))
+
+
+def text_of(fragment):
+    return html.unescape(re.sub(r"<[^>]*>", "", fragment)).strip()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("site")
+    ap.add_argument("--no-usernames", action="store_true", help="the app names its profiles by name, not username")
+    ap.add_argument("--export", help="a FriendlyPix-shaped export: its comments' authors are checked")
+    args = ap.parse_args(argv)
+    site = args.site
+    users = json.load(open(os.path.join(site, "users.json"), encoding="utf-8"))
+    by_uid = {u["uid"]: u for u in users}
+    checks = Checks()
+
+    pages = []
+    for folder, _, names in os.walk(site):
+        for name in names:
+            if name.endswith(".html"):
+                path = os.path.join(folder, name)
+                pages.append((os.path.relpath(path, site), open(path, encoding="utf-8").read()))
+    pages.sort()
+
+    def page_url(rel):
+        """The site-relative URL of a page file (`u/ana/index.html` -> `u/ana/`)."""
+        return rel[:-len("index.html")] if rel.endswith("index.html") else rel
+
+    # --- comments -------------------------------------------------------------------------
+    unknown_labels = set()
+    linked = unknown = 0
+    comment_authors = {}  # (post url, comment key) -> profile url it links to, or None
+    for rel, text in pages:
+        if not rel.startswith("p/"):
+            continue
+        for m in re.finditer(r'<li class="comment" data-comment="([^"]*)">(.*?)</li>', text, re.S):
+            key, body = html.unescape(m.group(1)), m.group(2)
+            link = re.match(r'<a class="comment-user" href="([^"]*)">(.*?)</a>', body, re.S)
+            if link:
+                linked += 1
+                target = urllib.parse.urljoin(page_url(rel), html.unescape(link.group(1)))
+                comment_authors[(page_url(rel), key)] = target
+                checks.expect("data-avatar=" in link.group(2), "%s: comment %s: the author's link holds the avatar" % (rel, key))
+                checks.expect(bool(text_of(link.group(2))), "%s: comment %s: the author is named" % (rel, key))
+            else:
+                unknown += 1
+                comment_authors[(page_url(rel), key)] = None
+                label = re.search(r'class="comment-name">(.*?)</span>', body, re.S)
+                name = text_of(label.group(1) if label else body)
+                checks.expect('comment-unknown' in body, "%s: comment %s: linked, or marked unknown" % (rel, key))
+                unknown_labels.add(name)
+                checks.expect(name not in by_uid, "%s: comment %s: an unknown author is no raw uid" % (rel, key), name)
+    checks.expect(len(unknown_labels) <= 1, "unknown comment authors have one neutral label", repr(sorted(unknown_labels)))
+    if args.export:
+        export = json.load(open(args.export, encoding="utf-8"))
+        for post, comments in (export.get("comments") or {}).items():
+            if not isinstance(comments, dict):
+                continue
+            for key, c in comments.items():
+                author = c.get("author") if isinstance(c, dict) else None
+                if isinstance(author, dict):
+                    author = author.get("uid")
+                found = [v for (p, k), v in comment_authors.items() if k == key and post in p]
+                if not found:
+                    continue
+                if author in by_uid:
+                    want = by_uid[author]["url"]
+                    checks.expect(found[0] == want, "comment %s by %s links to %s" % (key, author, want), "links to %r" % found[0])
+                else:
+                    checks.expect(found[0] is None, "comment %s by unknown %s is not linked" % (key, author))
+    print("visitor: comments: %d linked to their author, %d by unknown authors (label %s)"
+          % (linked, unknown, ", ".join(repr(x) for x in sorted(unknown_labels)) or "none"))
+
+    # --- "@" before names -----------------------------------------------------------------
+    usernames = {u["username"].casefold() for u in users}
+    for rel, text in pages:
+        title = text_of(re.search(r"<title>(.*?)</title>", text, re.S).group(1))
+        headings = " ".join(text_of(h) for h in re.findall(r"<h[12][^>]*>(.*?)</h[12]>", text, re.S))
+        metas = " ".join(html.unescape(v) for v in re.findall(r'<meta (?:property|name)="[^"]*" content="([^"]*)"', text))
+        alts = " ".join(html.unescape(v) for v in re.findall(r' (?:alt|aria-label)="([^"]*)"', text))
+        said = " ".join([title, headings, metas, alts])
+        if args.no_usernames:
+            bad = [u["username"] for u in users if u["username"] and "@" + u["username"] in said]
+            checks.expect(not bad, "%s: no \"@\" before a name (the app has no usernames)" % rel, ", ".join(bad[:5]))
+        else:
+            # What the theme says, less the caption (user text, in the description).
+            description = re.search(r'<meta name="description" content="([^"]*)"', text)
+            caption = html.unescape(description.group(1)) if description and rel.startswith("p/") else ""
+            ours = " ".join([title, headings])
+            if caption:
+                ours = ours.replace(caption[:59], "")
+            for m in re.finditer(r"(?<![\w.])@([\w.\-]+)", ours):
+                name = m.group(1).rstrip(".")
+                checks.expect(name.casefold() in usernames or any(n.startswith(name.casefold()) for n in usernames),
+                              "%s: \"@%s\" is a username" % (rel, name))
+
+    # --- post titles on a profile -----------------------------------------------------------
+    titles = {page_url(rel): text_of(re.search(r"<title>(.*?)</title>", text, re.S).group(1))
+              for rel, text in pages if rel.startswith("p/")}
+    for u in users:
+        posts, n = [], 1
+        while True:
+            rel = u["url"] + ("index.html" if n == 1 else "page/%d/index.html" % n)
+            path = os.path.join(site, urllib.parse.unquote(rel))
+            if not os.path.isfile(path):
+                break
+            grid = open(path, encoding="utf-8").read()
+            grid = grid.split('<ul class="grid', 1)[1] if '<ul class="grid' in grid else ""
+            for href in re.findall(r'<li class="tile" data-post="[^"]*"><a href="([^"]*)"', grid):
+                posts.append(urllib.parse.unquote(urllib.parse.urljoin(rel, html.unescape(href))))
+            n += 1
+        seen = {}
+        for p in posts:
+            t = titles.get(p)
+            if t is None:
+                continue
+            checks.expect(t not in seen, "%s: post titles differ" % u["url"], "%s and %s are both %r" % (seen.get(t), p, t))
+            seen.setdefault(t, p)
+
+    # --- sitemap, Open Graph, icons ------------------------------------------------------------
+    for name in sorted(os.listdir(site)):
+        if name.startswith("sitemap") and name.endswith(".xml"):
+            locs = re.findall(r"<loc>(.*?)</loc>", open(os.path.join(site, name), encoding="utf-8").read())
+            relative = [l for l in locs if not re.match(r"https?://", html.unescape(l))]
+            checks.expect(not relative, "%s: every <loc> is absolute" % name, ", ".join(relative[:5]))
+    for rel, text in pages:
+        if rel == "404.html":
+            continue
+        checks.expect('property="og:title"' in text, "%s: og:title" % rel)
+        for image in re.findall(r'property="og:image" content="([^"]*)"', text):
+            checks.expect(re.match(r"https?://", html.unescape(image)) is not None, "%s: og:image is absolute" % rel, image)
+        checks.expect('rel="apple-touch-icon"' in text and 'type="image/png"' in text, "%s: PNG favicon and apple-touch-icon" % rel)
+    for icon in ("assets/favicon.png", "assets/apple-touch-icon.png"):
+        checks.expect(os.path.isfile(os.path.join(site, icon)), "%s is published" % icon)
+
+    print("visitor: %s: %d pages; %d passed, %d failed" % (site, len(pages), checks.passed, checks.failed))
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
