@@ -7,18 +7,32 @@ import Darwin
 /// Reads an export file, parses it, detects its dialect and reads its schema (which
 /// spellings it uses, with `[schema]`'s mapping).
 public enum ExportLoader {
-    /// Loads the export at `path`. Throws `SitegenError` naming the file and, for
-    /// syntax errors, the line and column. `mapping` is sitegen.toml's `[schema]`; its
-    /// dialect is overridden by `dialect` when that is given.
+    /// The readers of the formats an export may be in (ExportFormat.swift), asked in
+    /// order: the first that recognizes the input reads it.
+    static let readers: [any ExportFormatReader.Type] = [
+        ManagedExportReader.self, FirestoreJSONReader.self, RealtimeDatabaseReader.self,
+    ]
+
+    /// Loads the export at `path`: a Realtime Database export (JSON, or gzip-compressed
+    /// JSON), or a Firestore export (a managed export folder, an emulator's export
+    /// folder, a JSON tree of the community tools), read into the one model. Throws
+    /// `SitegenError` naming the file and, for syntax errors, the line and column.
+    /// `mapping` is sitegen.toml's `[schema]`; its dialect is overridden by `dialect`
+    /// when that is given.
     public static func load(path: String, dialect forced: Dialect? = nil, mapping: Schema.Mapping = Schema.Mapping()) throws(SitegenError) -> Export {
-        let file = try readFile(path)
-        let document: JSONDocument
-        do {
-            document = try JSONDocument.parse(file)
-        } catch {
-            throw SitegenError(file: path, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
+        let input: ExportInput
+        if isFolder(path) {
+            input = .folder(path)
+            _ = try ManagedExportReader.locate(path)
+        } else {
+            let file = try readFile(path)
+            do {
+                input = .json(try JSONDocument.parse(file))
+            } catch {
+                throw SitegenError(file: path, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
+            }
         }
-        return try export(document, path: path, dialect: forced, mapping: mapping)
+        return try export(input, path: path, dialect: forced, mapping: mapping)
     }
 
     /// Loads an export held in memory (`name` stands for its file in messages).
@@ -30,18 +44,39 @@ public enum ExportLoader {
         } catch {
             throw SitegenError(file: name, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
         }
-        return try export(document, path: name, dialect: forced, mapping: mapping)
+        return try export(.json(document), path: name, dialect: forced, mapping: mapping)
     }
 
-    private static func export(_ document: JSONDocument, path: String, dialect forced: Dialect?,
+    private static func export(_ input: ExportInput, path: String, dialect forced: Dialect?,
                                mapping: Schema.Mapping) throws(SitegenError) -> Export {
+        guard let reader = readers.first(where: { $0.recognizes(input) }) else {
+            throw SitegenError(file: path, message: "not an export")
+        }
+        let tree = try reader.read(input, path: path)
+        let document: JSONDocument
+        if let read = tree.document {
+            document = read
+        } else {
+            do {
+                document = try JSONDocument.parse(tree.file!)
+            } catch {
+                throw SitegenError(file: path, message: "\(reader.name) whose tree is not valid: \(error.message) (offset \(error.offset))")
+            }
+        }
         let root = document.root
         if !document.isObject(root) && !document.isNull(root) {
             let kind = document.kind(root)
             throw SitegenError(file: path, message: "the root is \(article(kind)), not an object: not a Firebase export")
         }
         let dialect = forced ?? mapping.dialect ?? detectDialect(document, mapping: mapping)
-        return Export(path: path, document: document, schema: Schema.read(document, dialect: dialect, mapping: mapping))
+        return Export(path: path, document: document, schema: Schema.read(document, dialect: dialect, mapping: mapping),
+                      firestore: tree.firestore)
+    }
+
+    /// Whether `path` names a folder (a Firestore export's).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Reads the whole file into a buffer padded for the parser. A path ending in `.gz` is

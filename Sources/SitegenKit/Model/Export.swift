@@ -19,8 +19,13 @@ public final class Export: Sendable {
     public let userDetails: Int32?
     public let userLikes: Int32?
 
-    init(path: String, document: JSONDocument, schema: Schema) {
+    /// For a Firestore export, what its tree does not say (documents, arrays, the
+    /// project): what `audit --format firestore` needs to write the repair.
+    public let firestore: FirestoreLayout?
+
+    init(path: String, document: JSONDocument, schema: Schema, firestore: FirestoreLayout? = nil) {
         self.path = path
+        self.firestore = firestore
         self.document = document
         self.schema = schema
         let root = document.root

@@ -15,7 +15,7 @@ extension Sitegen {
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json, patch
+            case text, json, patch, firestore
         }
 
         @OptionGroup var configFile: ConfigOptions
@@ -23,8 +23,11 @@ extension Sitegen {
         @Argument(help: "The export to audit (default: `export` in sitegen.toml, else \(SiteConfig.Default.export)).")
         var export: String?
 
-        @Option(help: "Report format: text, json (findings), or patch (a Firebase multi-path update).")
+        @Option(help: "Report format: text, json (findings), patch (a Firebase multi-path update), or firestore (Firestore documents:commit bodies, one per line).")
         var format: Format = .text
+
+        @Option(help: "With --format firestore: the Firestore project the document names are in (default: the one the export names).")
+        var project: String?
 
         @Option(help: "Read the export as this dialect instead of detecting it (makestagram or timeline; default: `[schema] dialect` in sitegen.toml).")
         var dialect: DialectOption?
@@ -47,6 +50,8 @@ extension Sitegen {
             }
             if output != nil && inPlace { throw ValidationError("--output and --in-place exclude each other.") }
             if !fix && (output != nil || inPlace) { throw ValidationError("--output and --in-place go with --fix.") }
+            if project != nil && format != .firestore { throw ValidationError("--project goes with --format firestore.") }
+            if fix && format == .firestore { throw ValidationError("--fix rewrites a Realtime Database export; --format firestore prints a Firestore export's repair as writes.") }
         }
 
         func run() throws {
@@ -77,6 +82,14 @@ extension Sitegen {
                     }
                 }
                 clock.lap("audit", bytes: report.export.byteCount)
+                if report.export.firestore != nil && (fix || format == .patch) {
+                    // A Firestore database is repaired by writes, not by a rewritten export.
+                    let asked = fix ? "--fix" : "--format patch"
+                    throw SitegenError(file: export, message: "a Firestore export is repaired by writes to the database, not by \(asked): print them with --format firestore (documents:commit bodies)")
+                }
+                if format == .firestore && report.export.firestore == nil {
+                    throw SitegenError(file: export, message: "not a Firestore export: --format firestore is a Firestore database's repair; a Realtime Database export's is --format patch (or --fix)")
+                }
             } catch var interrupted as Interrupted {
                 progress.done()
                 interrupted.outcome = RepairWriter.unchangedNote(target, existed: targetExisted)
@@ -106,6 +119,12 @@ extension Sitegen {
             case .text: print(report.text(), terminator: "")
             case .json: try report.writeJSON(to: writeStandardOutput)
             case .patch: try report.writePatch(to: writeStandardOutput)
+            case .firestore:
+                do {
+                    try FirestoreCommitWriter(report: report, project: project).write(to: writeStandardOutput)
+                } catch let refusal as FirestoreCommitWriter.Refusal {
+                    throw fail(SitegenError(file: export, message: refusal.description))
+                }
             }
             if let wrote { printError("sitegen: \(wrote)") }
             clock.total(bytes: report.export.byteCount)

@@ -22,11 +22,25 @@ extension Sitegen {
         @Option(help: "Read the export as this dialect instead of detecting it (makestagram or timeline).")
         var dialect: DialectOption?
 
+        @Flag(help: "Print the tree sitegen reads (JSON) instead: for a Firestore export, its documents as the one tree of docs/firestore.md.")
+        var tree = false
+
         func run() throws {
             let config = try configFile.load()
             let path = export ?? config.exportPath
             do {
                 let loaded = try ExportLoader.load(path: path, dialect: dialect?.value, mapping: config.schema)
+                if tree {
+                    try writeStandardOutput(loaded.document.bytes)
+                    print()
+                    return
+                }
+                if let firestore = loaded.firestore {
+                    let roles = Schema.Node.allCases.compactMap { node in
+                        loaded.schema.place(node).map { (role: node.rawValue, path: $0.text) }
+                    }
+                    print(firestore.summary(roles: roles), terminator: "")
+                }
                 print(ExportInspection(loaded).text(), terminator: "")
             } catch {
                 throw fail(error)

@@ -43,6 +43,9 @@ extension Sitegen {
         @Flag(name: .customLong("no-timeline"), help: "Leave out the timeline node (makestagram).")
         var noTimeline = false
 
+        @Flag(help: "Write the same tree as a managed Firestore export (a folder; needs --output): each root node's children its documents.")
+        var firestore = false
+
         /// `--celebrity` as numbers.
         var celebrityCounts: (followers: Int, posts: Int)? {
             guard let celebrity else { return nil }
@@ -66,6 +69,7 @@ extension Sitegen {
             if let output, output.isEmpty || output.hasSuffix("/") {
                 throw ValidationError("--output must name a file.")
             }
+            if firestore && output == nil { throw ValidationError("--firestore needs --output FOLDER.") }
         }
 
         func run() throws {
@@ -73,7 +77,13 @@ extension Sitegen {
                                         dialect: dialect == .timeline ? .timeline : .makestagram,
                                         faultRate: faults, celebrity: celebrityCounts, timeline: !noTimeline)
             do {
-                if let output {
+                if let output, firestore {
+                    var bytes: [UInt8] = []
+                    try SampleGenerator.stream(options) { chunk in bytes.append(contentsOf: chunk) }
+                    let tree = try JSONDocument.parse(bytes)
+                    bytes = []
+                    try ManagedExportWriter.write(tree, project: "sitegen-sample", to: output)
+                } else if let output {
                     try SampleGenerator.write(options, to: output)
                 } else {
                     try SampleGenerator.stream(options) { chunk in try writeAll(chunk, to: STDOUT_FILENO) }

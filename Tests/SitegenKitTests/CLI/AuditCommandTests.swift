@@ -125,6 +125,6 @@ import Testing
         let folder = try TestSupport.temporaryFolder()
         let run = try TestSupport.sitegen(["audit", folder])
         #expect(run.status == 2)
-        #expect(run.stderr == "sitegen: \(folder): is a directory, not an export file\n")
+        #expect(run.stderr == "sitegen: \(folder): is a directory, not an export file (and holds no Firestore export: no *.overall_export_metadata)\n")
     }
 }

@@ -15,7 +15,7 @@ import Testing
     @Test func missingFileAndDirectory() throws {
         let folder = try TestSupport.temporaryFolder()
         #expect(loadError(folder + "/nope.json") == "\(folder)/nope.json: cannot open: No such file or directory")
-        #expect(loadError(folder) == "\(folder): is a directory, not an export file")
+        #expect(loadError(folder) == "\(folder): is a directory, not an export file (and holds no Firestore export: no *.overall_export_metadata)")
     }
 
     @Test func syntaxErrorNamesFileLineAndColumn() throws {

@@ -1,0 +1,93 @@
+import Foundation
+
+/// What the tree of a Firestore export does not say and a Firestore write needs
+/// (docs/firestore.md): where documents and collections are, which nodes were arrays,
+/// what the references point into, and the project. Kept by pattern (each document id
+/// a `*`), so it stays small however many documents the export holds.
+public struct FirestoreLayout: Sendable {
+    /// The format the export was read from.
+    public var format: String
+    /// The project named by the export's keys (`dev~P`, `s~P`), if any.
+    public var project: String?
+    /// Every collection's path pattern: `users`, `posts/*/comments`.
+    public var collections: Set<String> = []
+    /// Array fields kept as sets of their values, by pattern (`users/*/followers`).
+    public var idArrays: [String: IDArray] = [:]
+    /// Documents in which a field and a subcollection share a name: the subcollection
+    /// is the node, the field is kept here (its JSON text).
+    public var shadowedFields: [String: String] = [:]
+    /// Keys written otherwise in the tree than in the database (a `/` in a field name is
+    /// written `%2F`): tree key to Firestore's.
+    public var renamedKeys: [String: String] = [:]
+    /// How many documents the export holds.
+    public var documentCount = 0
+    /// How many documents each collection pattern holds.
+    public var documentsPerCollection: [String: Int] = [:]
+
+    /// An array of ids: plain strings, or references into a collection.
+    public struct IDArray: Sendable, Equatable {
+        /// For references: the referenced documents' parent path (`users`), as in the
+        /// first element seen.
+        public var referenceParent: String?
+    }
+
+    public init(format: String) { self.format = format }
+
+    /// What `sitegen inspect` says of a Firestore export beside the tree's report: its
+    /// collections and subcollections, the fields read as sets of ids, the names a field
+    /// and a subcollection share.
+    public func summary(roles: [(role: String, path: String)] = []) -> String {
+        var out = "Firestore \(format)" + (project.map { ", project \($0)" } ?? "") + ": \(documentCount) document\(documentCount == 1 ? "" : "s")\n"
+        out += "collections (documents):\n"
+        let width = collections.map(\.count).max() ?? 0
+        for c in collections.sorted() {
+            let n = documentsPerCollection[c] ?? 0
+            out += "  " + c.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(n)\(n == 0 ? " (only as the parent of subcollections)" : "")\n"
+        }
+        if !idArrays.isEmpty {
+            out += "arrays read as sets of ids (an edge or like per element):\n"
+            for a in idArrays.keys.sorted() {
+                out += "  \(a)" + (idArrays[a]?.referenceParent.map { " (references into \($0))" } ?? "") + "\n"
+            }
+        }
+        var kept: [String] = []
+        for (role, path) in roles {
+            if collections.contains(path) {
+                kept.append("  \(role) = \(path): documents of \(path.contains("*") ? "a subcollection" : "a collection")")
+            } else if idArrays[path] != nil {
+                kept.append("  \(role) = \(path): an array of ids in each document")
+            } else if path.hasSuffix("*") == false, let slash = path.lastIndex(of: "/"), path[..<slash].hasSuffix("/*"),
+                      collections.contains(String(path[..<slash].dropLast(2))) {
+                kept.append("  \(role) = \(path): a map in each document")
+            }
+        }
+        if !kept.isEmpty { out += "roles kept as:\n" + kept.joined(separator: "\n") + "\n" }
+        if !shadowedFields.isEmpty {
+            out += "a field and a subcollection share a name (the subcollection is read; the field is kept):\n"
+            for f in shadowedFields.keys.sorted() { out += "  \(f)\n" }
+        }
+        return out + "\n"
+    }
+
+    /// The pattern of a tree path: each document id a `*` (`users/u1/followers` gives
+    /// `users/*/followers`). The path's elements alternate collection and document
+    /// until an element is not a subcollection; field path elements are kept.
+    public func pattern(_ elements: [String]) -> (pattern: String, documentDepth: Int) {
+        var pattern = ""
+        var i = 0
+        var documentDepth = 0
+        while i < elements.count {
+            let collection = pattern.isEmpty ? elements[i] : pattern + "/" + elements[i]
+            guard collections.contains(collection) else { break }
+            pattern = collection
+            if i + 1 < elements.count {
+                pattern += "/*"
+                documentDepth = i + 2
+            }
+            i += 2
+        }
+        if documentDepth == 0 { return (elements.joined(separator: "/"), 0) }
+        let rest = elements[documentDepth...]
+        return (rest.isEmpty ? pattern : pattern + "/" + rest.joined(separator: "/"), documentDepth)
+    }
+}

@@ -1,0 +1,178 @@
+/// The fast path of the managed export reader: a record whose fields are all single
+/// values of the common types (integers, timestamps, booleans, null, strings, bytes,
+/// doubles, and maps of these) is written straight from its wire bytes into the tree's
+/// text, with no value tree in between. Any other record (an array, a GeoPoint, a
+/// reference, a name that is not a plain key) is decoded whole (EntityProto.swift).
+extension FirestoreTree {
+    /// One property of an entity as found on the wire: its name's bytes, its meaning and
+    /// its value's bytes.
+    struct WireProperty {
+        var name: UnsafeBufferPointer<UInt8>
+        var meaning: UInt64
+        var value: ProtoWire?
+    }
+
+    /// Adds the document in `record`; the key's app (the project) goes to `app`.
+    mutating func addRecord(_ record: UnsafeBufferPointer<UInt8>) throws(ProtoWire.Fault) {
+        var wire = ProtoWire(record)
+        var path: [String]?
+        var app: String?
+        var properties: [WireProperty] = []
+        var simple = true
+        while let (field, type) = try wire.tag() {
+            switch (field, type) {
+            case (13, .bytes):
+                var key = try wire.message()
+                (path, app) = try EntityProto.reference(&key)
+            case (14, .bytes), (15, .bytes):
+                var property = try wire.message()
+                if simple, let p = try Self.wireProperty(&property) { properties.append(p) } else { simple = false }
+            default:
+                try wire.skip(type, field: field)
+            }
+        }
+        noteProject(app: app)
+        let textCount = text.count, fieldCount = fieldRanges.count
+        if simple, let path, !path.isEmpty, path.count % 2 == 0 {
+            let first = fieldRanges.count
+            if try writeMembers(&properties, record: true) {
+                noteCollections(path)
+                documents.append(Pending(path: path, fields: first..<fieldRanges.count))
+                layout.documentCount += 1
+                return
+            }
+            text.removeSubrange(textCount...)
+            fieldRanges.removeSubrange(fieldCount...)
+            fieldKeys.removeSubrange(fieldCount...)
+        }
+        add(try EntityProto.decode(record).document)
+    }
+
+    /// A property, or nil where the fast path does not take it (an array).
+    private static func wireProperty(_ wire: inout ProtoWire) throws(ProtoWire.Fault) -> WireProperty? {
+        var p = WireProperty(name: UnsafeBufferPointer(start: nil, count: 0), meaning: 0, value: nil)
+        var named = false
+        while let (field, type) = try wire.tag() {
+            switch (field, type) {
+            case (1, .varint): p.meaning = try wire.varint()
+            case (3, .bytes): p.name = try wire.bytes(); named = true
+            case (4, .varint): if try wire.varint() != 0 { return nil }
+            case (5, .bytes): p.value = try wire.message()
+            default: try wire.skip(type, field: field)
+            }
+        }
+        guard named, p.meaning != 24 else { return nil }
+        return p
+    }
+
+    /// Writes the properties as members, sorted by name: each a field of the document
+    /// (`record`) or the members of a map. False where one needs the whole decoding.
+    private mutating func writeMembers(_ properties: inout [WireProperty], record: Bool) throws(ProtoWire.Fault) -> Bool {
+        if zip(properties, properties.dropFirst()).contains(where: { $1.name.lexicographicallyPrecedes($0.name) }) {
+            properties.sort { $0.name.lexicographicallyPrecedes($1.name) }
+        }
+        for (n, p) in properties.enumerated() {
+            guard Self.isPlainKey(p.name) else { return false }
+            if !record && n > 0 { text.append(UInt8(ascii: ",")) }
+            let start = text.count
+            text.append(UInt8(ascii: "\""))
+            text.append(contentsOf: p.name)
+            text.append(UInt8(ascii: "\""))
+            let keyEnd = text.count - 1
+            text.append(UInt8(ascii: ":"))
+            guard try writeValue(p) else { return false }
+            if record {
+                fieldKeys.append((start + 1)..<keyEnd)
+                fieldRanges.append(start..<text.count)
+            }
+        }
+        return true
+    }
+
+    private mutating func writeValue(_ p: WireProperty) throws(ProtoWire.Fault) -> Bool {
+        guard var wire = p.value else {
+            text.append(contentsOf: "null".utf8)
+            return true
+        }
+        var wrote = false
+        while let (field, type) = try wire.tag() {
+            guard !wrote else { return false }
+            switch (field, type) {
+            case (1, .varint):
+                let v = Int64(bitPattern: try wire.varint())
+                switch p.meaning {
+                case 7: write(.timestamp(microseconds: v))
+                case 0: appendInteger(v)
+                default: return false
+                }
+            case (2, .varint):
+                text.append(contentsOf: (try wire.varint() != 0 ? "true" : "false").utf8)
+            case (3, .bytes):
+                let bytes = try wire.bytes()
+                switch p.meaning {
+                case 0, 15:
+                    guard appendPlainString(bytes) else { return false }
+                case 14, 16:
+                    write(.bytes(Array(bytes)))
+                case 19:
+                    var nested = ProtoWire(bytes, origin: wire.offset - bytes.count)
+                    var members: [WireProperty] = []
+                    while let (f, t) = try nested.tag() {
+                        if (f == 14 || f == 15) && t == .bytes {
+                            var property = try nested.message()
+                            guard let m = try Self.wireProperty(&property) else { return false }
+                            members.append(m)
+                        } else {
+                            try nested.skip(t, field: f)
+                        }
+                    }
+                    text.append(UInt8(ascii: "{"))
+                    guard try writeMembers(&members, record: false) else { return false }
+                    text.append(UInt8(ascii: "}"))
+                default:
+                    return false
+                }
+            case (4, .fixed64):
+                write(.double(Double(bitPattern: try wire.fixed64())))
+            default:
+                return false
+            }
+            wrote = true
+        }
+        if !wrote { text.append(contentsOf: "null".utf8) }
+        return true
+    }
+
+    private mutating func appendInteger(_ v: Int64) {
+        if v < 0 { text.append(UInt8(ascii: "-")) }
+        var magnitude = v.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var at = 20
+            repeat {
+                at -= 1
+                digits[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: digits[at...]))
+        }
+    }
+
+    /// A string with nothing to escape, copied as it is; false otherwise.
+    private mutating func appendPlainString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+        text.append(UInt8(ascii: "\""))
+        text.append(contentsOf: bytes)
+        text.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    static func isPlainKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 768 else { return false }
+        for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
+            || b == UInt8(ascii: "#") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "/")
+            || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,389 @@
+/// Builds the one tree (docs/firestore.md) from a Firestore export's documents, as the
+/// JSON text the model parses: `<collection>/<docId>` a node whose children are the
+/// document's fields; a map a node; a subcollection a child node of its document (there
+/// even when the document is not); an array of ids a set keyed by its values
+/// (`{"a": true}`); any other array a JSON array (keyed by index); a timestamp its
+/// seconds since 1970 (microseconds as decimals); a reference its document's id; bytes
+/// their base64 text; a GeoPoint `{"latitude", "longitude"}`; a double always written
+/// with a `.` or an exponent, so that a repair can type a counter as stored.
+///
+/// Documents are added as they are read, each written at once as the JSON text of its
+/// fields; `finish` sorts them by path and nests them.
+struct FirestoreTree {
+    var layout: FirestoreLayout
+    /// The fields' JSON text, one after the other.
+    /// Each field's member text, `"key":value`, one after the other.
+    var text: [UInt8] = []
+    var documents: [Pending] = []
+    /// Each field's member in `text`, and its key's (between the quotes).
+    var fieldRanges: [Range<Int>] = []
+    var fieldKeys: [Range<Int>] = []
+    /// Patterns of arrays that are not of ids (maps, numbers, …).
+    private var otherArrays = Set<String>()
+    /// The collection ids of the last document added, whose patterns are noted.
+    var lastCollectionIDs: [String] = []
+    var lastCollectionPattern = ""
+    /// The pattern of the value being written, in parts (`users`, `*`, `followers`).
+    private var patternParts: [String] = []
+
+    struct Pending {
+        var path: [String]
+        var fields: Range<Int>
+    }
+
+    init(format: String) { layout = FirestoreLayout(format: format) }
+
+    mutating func noteProject(app: String?) {
+        guard layout.project == nil, let app, !app.isEmpty else { return }
+        if let tilde = app.firstIndex(of: "~") {
+            layout.project = String(app[app.index(after: tilde)...])
+        } else {
+            layout.project = app
+        }
+    }
+
+    mutating func add(_ document: FirestoreDocument) {
+        let first = fieldRanges.count
+        noteCollections(document.path)
+        patternParts.removeAll(keepingCapacity: true)
+        for (n, id) in lastCollectionIDs.enumerated() {
+            if n > 0 { patternParts.append("*") }
+            patternParts.append(id)
+        }
+        patternParts.append("*")
+        var fields = document.fields
+        if zip(fields, fields.dropFirst()).contains(where: { Self.less($1.name, $0.name) }) { fields.sort { Self.less($0.name, $1.name) } }
+        for field in fields {
+            let start = text.count
+            let k = key(field.name)
+            Self.appendString(k, to: &text)
+            fieldKeys.append((start + 1)..<(text.count - 1))
+            text.append(UInt8(ascii: ":"))
+            patternParts.append(k)
+            write(field.value)
+            patternParts.removeLast()
+            fieldRanges.append(start..<text.count)
+        }
+        documents.append(Pending(path: document.path, fields: first..<fieldRanges.count))
+        layout.documentCount += 1
+    }
+
+    /// Notes the patterns of the collections of a document at `path`, once per run of
+    /// documents in the same collections.
+    mutating func noteCollections(_ path: [String]) {
+        // The collections' patterns, noted once per run of documents in the same collections.
+        var same = lastCollectionIDs.count * 2 == path.count
+        if same {
+            for i in stride(from: 0, to: path.count, by: 2) where lastCollectionIDs[i / 2] != path[i] {
+                same = false
+                break
+            }
+        }
+        if !same {
+            lastCollectionIDs = stride(from: 0, to: path.count, by: 2).map { path[$0] }
+            var pattern = ""
+            for (n, id) in lastCollectionIDs.enumerated() {
+                pattern += (n == 0 ? "" : "/*/") + id
+                layout.collections.insert(pattern)
+            }
+            lastCollectionPattern = pattern
+        }
+        layout.documentsPerCollection[lastCollectionPattern, default: 0] += 1
+    }
+
+    /// The tree's JSON text (padded for the parser) and the layout.
+    mutating func finish() -> (FileBytes, FirestoreLayout) {
+        let order = sortedOrder()
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + documents.count * 32 + 16)
+        for pattern in otherArrays { layout.idArrays[pattern] = nil }
+        out.append(UInt8(ascii: "{"))
+        var open: [String] = []
+        var hasChild = [false]
+        var previous: [String]?
+        for (position, index) in order.enumerated() {
+            let d = documents[index]
+            if let previous, previous == d.path { continue }
+            previous = d.path
+            var common = 0
+            while common < open.count && common < d.path.count && open[common] == d.path[common] { common += 1 }
+            while open.count > common {
+                out.append(UInt8(ascii: "}"))
+                open.removeLast()
+                hasChild.removeLast()
+            }
+            for i in common..<d.path.count {
+                if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
+                hasChild[hasChild.count - 1] = true
+                appendKey(d.path[i], to: &out)
+                out.append(UInt8(ascii: "{"))
+                open.append(d.path[i])
+                hasChild.append(false)
+            }
+            // The document's subcollections are the documents after it that its path prefixes.
+            var subcollections = Set<String>()
+            var after = position + 1
+            while after < order.count {
+                let next = documents[order[after]].path
+                guard next.count > d.path.count, next[..<d.path.count].elementsEqual(d.path) else { break }
+                subcollections.insert(next[d.path.count])
+                after += 1
+            }
+            let shadowing = Set(subcollections.map { key($0) })
+            for f in d.fields {
+                let range = fieldRanges[f]
+                if !shadowing.isEmpty {
+                    let keyRange = fieldKeys[f]
+                    let name = text.withUnsafeBufferPointer { JSONString.decode(UnsafeBufferPointer(rebasing: $0[keyRange])) }
+                    if shadowing.contains(name) {
+                        let value = text[(fieldKeys[f].upperBound + 2)..<range.upperBound]
+                        layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: value, as: UTF8.self)
+                        continue
+                    }
+                }
+                if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
+                hasChild[hasChild.count - 1] = true
+                out.append(contentsOf: text[range])
+            }
+        }
+        for _ in open { out.append(UInt8(ascii: "}")) }
+        out.append(UInt8(ascii: "}"))
+        text = []
+        documents = []
+        let file = FileBytes(count: out.count)
+        out.withUnsafeBytes { file.base.copyMemory(from: $0.baseAddress!, byteCount: out.count) }
+        return (file, layout)
+    }
+
+    /// The documents' indexes in path order. Exports keep each kind's documents in key
+    /// order, file after file: where the sorted runs do not overlap, they are put in
+    /// order whole; else every document is sorted.
+    private func sortedOrder() -> [Int] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for i in 1..<max(1, documents.count) where Self.less(documents[i].path, documents[i - 1].path) {
+            runs.append(start..<i)
+            start = i
+        }
+        if !documents.isEmpty { runs.append(start..<documents.count) }
+        if runs.count <= 1 { return Array(documents.indices) }
+        runs.sort { Self.less(documents[$0.lowerBound].path, documents[$1.lowerBound].path) }
+        let disjoint = zip(runs, runs.dropFirst()).allSatisfy { a, b in
+            Self.less(documents[a.upperBound - 1].path, documents[b.lowerBound].path)
+        }
+        if disjoint { return runs.flatMap { Array($0) } }
+        return documents.indices.sorted { Self.less(documents[$0].path, documents[$1].path) }
+    }
+
+    // MARK: - Values
+
+    mutating func write(_ value: FirestoreValue) {
+        switch value {
+        case .null: text.append(contentsOf: "null".utf8)
+        case let .bool(b): text.append(contentsOf: (b ? "true" : "false").utf8)
+        case let .integer(i): text.append(contentsOf: String(i).utf8)
+        case let .double(d): writeDouble(d)
+        case let .string(s): Self.appendString(s, to: &text)
+        case let .timestamp(us):
+            var seconds = us / 1_000_000, micros = us % 1_000_000
+            if micros < 0 { seconds -= 1; micros += 1_000_000 }
+            text.append(contentsOf: String(seconds).utf8)
+            if micros != 0 {
+                var digits = String(micros)
+                digits = String(repeating: "0", count: 6 - digits.count) + digits
+                while digits.hasSuffix("0") { digits.removeLast() }
+                text.append(UInt8(ascii: "."))
+                text.append(contentsOf: digits.utf8)
+            }
+        case let .bytes(b): Self.appendString(Self.base64(b), to: &text)
+        case let .geoPoint(latitude, longitude):
+            text.append(contentsOf: "{\"latitude\":".utf8)
+            writeDouble(latitude)
+            text.append(contentsOf: ",\"longitude\":".utf8)
+            writeDouble(longitude)
+            text.append(UInt8(ascii: "}"))
+        case let .reference(path): Self.appendString(path.last ?? "", to: &text)
+        case let .map(fields):
+            text.append(UInt8(ascii: "{"))
+            for (n, field) in fields.sorted(by: { Self.less($0.name, $1.name) }).enumerated() {
+                if n > 0 { text.append(UInt8(ascii: ",")) }
+                appendKey(field.name)
+                patternParts.append(key(field.name))
+                write(field.value)
+                patternParts.removeLast()
+            }
+            text.append(UInt8(ascii: "}"))
+        case let .array(elements):
+            let pattern = patternParts.joined(separator: "/")
+            if let ids = Self.ids(elements) {
+                if layout.idArrays[pattern] == nil {
+                    var reference: String?
+                    if case let .reference(path)? = elements.first { reference = path.dropLast().joined(separator: "/") }
+                    layout.idArrays[pattern] = FirestoreLayout.IDArray(referenceParent: reference)
+                }
+                text.append(UInt8(ascii: "{"))
+                for (n, id) in ids.enumerated() {
+                    if n > 0 { text.append(UInt8(ascii: ",")) }
+                    appendKey(id)
+                    text.append(contentsOf: "true".utf8)
+                }
+                text.append(UInt8(ascii: "}"))
+            } else {
+                if elements.isEmpty {
+                    // An empty array is one of ids, unless the field holds other values elsewhere.
+                    if layout.idArrays[pattern] == nil { layout.idArrays[pattern] = FirestoreLayout.IDArray(referenceParent: nil) }
+                } else {
+                    otherArrays.insert(pattern)
+                }
+                text.append(UInt8(ascii: "["))
+                for (n, element) in elements.enumerated() {
+                    if n > 0 { text.append(UInt8(ascii: ",")) }
+                    patternParts.append(String(n))
+                    write(element)
+                    patternParts.removeLast()
+                }
+                text.append(UInt8(ascii: "]"))
+            }
+        }
+    }
+
+    /// The elements' ids when the array is one of ids: every element a string or a
+    /// reference that can be a key; a repeated id is one edge.
+    private static func ids(_ elements: [FirestoreValue]) -> [String]? {
+        guard !elements.isEmpty else { return nil }
+        var seen = Set<String>()
+        var out: [String] = []
+        for e in elements {
+            let id: String
+            switch e {
+            case let .string(s): id = s
+            case let .reference(path): id = path.last ?? ""
+            default: return nil
+            }
+            guard isPlainKey(id) else { return nil }
+            if seen.insert(id).inserted { out.append(id) }
+        }
+        return out
+    }
+
+    /// Whether `s` can be a key of the tree as it is: not empty, none of the characters
+    /// Firebase refuses in keys, no control characters, at most 768 bytes.
+    static func isPlainKey(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= 768 else { return false }
+            for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
+                || b == UInt8(ascii: "#") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "/") {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// A Firestore name as a key of the tree: percent-encoded where it holds a character
+    /// keys cannot (the layout keeps the original).
+    mutating func key(_ name: String) -> String {
+        if Self.isPlainKey(name) { return name }
+        let out = Self.percentEncode(name)
+        layout.renamedKeys[out] = name
+        return out
+    }
+
+    private static func percentEncode(_ name: String) -> String {
+        if name.isEmpty { return "%00" }
+        var bytes: [UInt8] = []
+        for b in name.utf8 {
+            switch b {
+            case UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "/"), UInt8(ascii: "%"), 0..<0x20, 0x7F:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(contentsOf: String(b, radix: 16, uppercase: true).leftPadded(2).utf8)
+            default: bytes.append(b)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private mutating func appendKey(_ name: String, to out: inout [UInt8]) {
+        let k = key(name)
+        Self.appendString(k, to: &out)
+        out.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func appendKey(_ name: String) {
+        let k = key(name)
+        Self.appendString(k, to: &text)
+        text.append(UInt8(ascii: ":"))
+    }
+
+    private static func writeDoubleText(_ d: Double) -> String {
+        guard d.isFinite else { return d.isNaN ? "\"NaN\"" : (d > 0 ? "\"Infinity\"" : "\"-Infinity\"") }
+        return "\(d)"
+    }
+
+    private mutating func writeDouble(_ d: Double) {
+        text.append(contentsOf: Self.writeDoubleText(d).utf8)
+    }
+
+    static func appendString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0..<0x20, 0x7F:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(contentsOf: String(b, radix: 16).leftPadded(2).utf8)
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let n = min(3, bytes.count - i)
+            let b0 = UInt32(bytes[i]), b1 = n > 1 ? UInt32(bytes[i + 1]) : 0, b2 = n > 2 ? UInt32(bytes[i + 2]) : 0
+            let v = b0 << 16 | b1 << 8 | b2
+            out.append(alphabet[Int(v >> 18 & 63)])
+            out.append(alphabet[Int(v >> 12 & 63)])
+            out.append(n > 1 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
+            out.append(n > 2 ? alphabet[Int(v & 63)] : UInt8(ascii: "="))
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: - Order
+
+    /// Firestore's order of names: by their UTF-8 bytes.
+    static func less(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    static func less(_ a: [String], _ b: [String]) -> Bool {
+        for i in 0..<min(a.count, b.count) where a[i] != b[i] { return less(a[i], b[i]) }
+        return a.count < b.count
+    }
+}
+
+private extension String {
+    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Reads a managed Firestore export folder (the format `gcloud firestore export` and the
+/// emulator write; docs/firestore.md): `<name>.overall_export_metadata` names the
+/// `.export_metadata` files, each of which names its `output-N` files; every record of
+/// those is a document. Files are read one at a time and let go.
+enum ManagedExportReader: ExportFormatReader {
+    static let name = "a managed Firestore export"
+
+    static func recognizes(_ input: ExportInput) -> Bool {
+        guard case let .folder(path) = input else { return false }
+        return (try? locate(path)) != nil
+    }
+
+    static func read(_ input: ExportInput, path: String) throws(SitegenError) -> ExportTree {
+        guard case let .folder(folder) = input else { throw SitegenError(file: path, message: "not a folder") }
+        let overall = try locate(folder)
+        var tree = FirestoreTree(format: "managed export")
+        for metadata in try metadataFiles(overall) {
+            for output in try outputFiles(metadata) {
+                try readOutput(output, into: &tree)
+            }
+        }
+        let (file, layout) = tree.finish()
+        return ExportTree(file: file, firestore: layout)
+    }
+
+    /// The `.overall_export_metadata` file of the export at `folder`: in it, in its
+    /// `firestore_export/` (an emulator's export), or in its one subfolder that holds one.
+    static func locate(_ folder: String) throws(SitegenError) -> String {
+        func overall(in dir: String) -> [String] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            return names.filter { $0.hasSuffix(".overall_export_metadata") }.sorted().map { dir + "/" + $0 }
+        }
+        var found = overall(in: folder)
+        if found.isEmpty { found = overall(in: folder + "/firestore_export") }
+        if found.isEmpty {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            for name in names {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory), isDirectory.boolValue {
+                    found += overall(in: folder + "/" + name)
+                }
+            }
+        }
+        guard let first = found.first else {
+            throw SitegenError(file: folder, message: "is a directory, not an export file (and holds no Firestore export: no *.overall_export_metadata)")
+        }
+        guard found.count == 1 else {
+            throw SitegenError(file: folder, message: "holds \(found.count) Firestore exports (\(found.map { PathNames.parent($0) }.joined(separator: ", "))): name one")
+        }
+        return first
+    }
+
+    /// The `.export_metadata` files the overall metadata names (a log file whose records
+    /// are a version byte and an `OverallExportMetadata`: field 1 repeated, each with the
+    /// path in its field 2).
+    private static func metadataFiles(_ overall: String) throws(SitegenError) -> [String] {
+        let folder = PathNames.parent(overall)
+        var paths: [String] = []
+        try forEachRecord(overall) { record, offset throws(SitegenError) in
+            guard record.count > 1 else { return }
+            var wire = ProtoWire(record)
+            do throws(ProtoWire.Fault) {
+                while let (field, type) = try wire.tag() {
+                    if field == 1 && type == .bytes {
+                        var pointer = try wire.message()
+                        while let (f, t) = try pointer.tag() {
+                            if f == 2 && t == .bytes {
+                                paths.append(folder + "/" + String(decoding: try pointer.bytes(), as: UTF8.self))
+                            } else {
+                                try pointer.skip(t, field: f)
+                            }
+                        }
+                    } else {
+                        try wire.skip(type, field: field)
+                    }
+                }
+            } catch {
+                throw SitegenError(file: overall, message: "offset \(offset): \(error.message): not a Firestore export's metadata")
+            }
+        }
+        guard !paths.isEmpty else { throw SitegenError(file: overall, message: "names no export metadata: not a Firestore export") }
+        return paths
+    }
+
+    /// The `output-N` files an `.export_metadata` file names (a protocol buffer: field 2
+    /// repeated, each with the file's name in its field 2).
+    private static func outputFiles(_ metadata: String) throws(SitegenError) -> [String] {
+        let folder = PathNames.parent(metadata)
+        let file = try ExportLoader.readFile(metadata, inflating: false)
+        var names: [String] = []
+        do throws(ProtoWire.Fault) {
+            var wire = ProtoWire(file.buffer)
+            while let (field, type) = try wire.tag() {
+                if field == 2 && type == .bytes {
+                    var entry = try wire.message()
+                    while let (f, t) = try entry.tag() {
+                        if f == 2 && t == .bytes {
+                            names.append(String(decoding: try entry.bytes(), as: UTF8.self))
+                        } else {
+                            try entry.skip(t, field: f)
+                        }
+                    }
+                } else {
+                    try wire.skip(type, field: field)
+                }
+            }
+        } catch {
+            throw SitegenError(file: metadata, message: "offset \(error.offset): \(error.message): not a Firestore export's metadata")
+        }
+        withExtendedLifetime(file) {}
+        return names.map { folder + "/" + $0 }
+    }
+
+    private static func readOutput(_ path: String, into tree: inout FirestoreTree) throws(SitegenError) {
+        try forEachRecord(path) { record, offset throws(SitegenError) in
+            do throws(ProtoWire.Fault) {
+                try tree.addRecord(record)
+            } catch {
+                throw SitegenError(file: path, message: "offset \(offset): \(error.message) (byte \(error.offset) of the record): a corrupt Firestore export")
+            }
+        }
+    }
+
+    private static func forEachRecord(_ path: String,
+                                      _ body: (UnsafeBufferPointer<UInt8>, Int) throws(SitegenError) -> Void) throws(SitegenError) {
+        let file = try ExportLoader.readFile(path, inflating: false)
+        var failure: SitegenError?
+        do throws(LevelDBLog.Fault) {
+            var log = LevelDBLog(file.buffer)
+            try log.forEachRecord { record, offset throws(LevelDBLog.Fault) in
+                do throws(SitegenError) {
+                    try body(record, offset)
+                } catch {
+                    failure = error
+                    throw LevelDBLog.Fault(offset: offset, message: "")
+                }
+            }
+        } catch {
+            if let failure { throw failure }
+            throw SitegenError(file: path, message: "offset \(error.offset): \(error.message): a corrupt Firestore export")
+        }
+        withExtendedLifetime(file) {}
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import SitegenKit
+
+/// `sitegen build` on the Firestore fixtures (docs/firestore.md) with their
+/// `sitegen.toml`: every user with a profile, every post with an owner a page.
+@Suite struct FirestoreSiteTests {
+    static let sites: [(layout: String, users: [String], posts: [String])] = [
+        ("flutter", ["alice", "bob", "carol", "dan"], ["p1", "p2"]),
+        ("uikit", ["alice", "bob", "carol"], ["p1", "p2"]),
+        ("react-native", ["alice", "bob", "carol"], ["p1", "p2"]),
+        ("fluttergram", ["alice", "bob", "carol"], ["p1"]),
+        ("karlhadwen", ["dali", "karl", "raphael"], ["PH1"]),
+        ("android", ["alice", "bob"], []),
+    ]
+
+    @Test(arguments: 0..<sites.count) func everyProfileAndPost(site index: Int) throws {
+        let (layout, users, posts) = Self.sites[index]
+        let folder = try TestSupport.temporaryFolder()
+        let source = TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
+        for name in ["firestore_export", "sitegen.toml"] {
+            try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
+        }
+        let run = try TestSupport.sitegen(["build", "--output", "public"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let listed = { (dir: String) in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/public/" + dir)) ?? []).sorted()
+        }
+        #expect(listed("u") == users)
+        #expect(listed("p") == posts)
+        if layout == "android" {
+            // statistics/followersCount says 5; nobody follows alice.
+            let page = try String(contentsOfFile: folder + "/public/u/alice/index.html", encoding: .utf8)
+            #expect(page.contains(#"data-count="followers">0<"#))
+        }
+        if layout == "react-native" {
+            // The stored followersCount (0) drifted; the page shows the true count.
+            let page = try String(contentsOfFile: folder + "/public/u/carol/index.html", encoding: .utf8)
+            #expect(page.contains(#"data-count="followers">1<"#))
+            let post = try String(contentsOfFile: folder + "/public/p/p1/index.html", encoding: .utf8)
+            #expect(post.contains("Nice"))
+        }
+    }
+}
