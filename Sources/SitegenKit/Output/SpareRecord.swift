@@ -29,8 +29,11 @@ struct SpareRecord {
     /// The spare's manifest: the site it holds.
     let manifest: SiteWriter.Manifest
     /// The folders of the spare (by `SiteExchange.key` of their path) changed since the
-    /// record, or not there: compared name by name.
+    /// record, or not there: compared name by name; their paths.
     let changed: Set<ContentHash>
+    let changedPaths: [String]
+    /// Every folder holding the spare's manifest's files (by key).
+    let folders: Set<ContentHash>
 
     /// Writes the record into `spare` (the site before `output`'s, just switched out).
     /// Errors are ignored: without a record the next switch compares the trees.
@@ -70,16 +73,19 @@ struct SpareRecord {
         clock_gettime(CLOCK_REALTIME, &now)
         guard !isBefore(now, time) else { return nil }
         guard let manifest = SiteWriter.Manifest.read(staging + "/" + SiteWriter.manifestName) else { return nil }
-        let changed = changedFolders(of: manifest, in: folder, since: time)
-        return SpareRecord(time: time, manifest: manifest, changed: changed)
+        let found = changedFolders(of: manifest, in: folder, since: time)
+        return SpareRecord(time: time, manifest: manifest, changed: found.changed, changedPaths: found.paths, folders: found.folders)
     }
 
     /// The folders holding `manifest`'s files, below `root` (an open folder), whose change
     /// time is not older than `time` (the clock's grain may give a change the same time), or
     /// that are not folders there; by `SiteExchange.key` of their path.
-    static func changedFolders(of manifest: SiteWriter.Manifest, in root: Int32, since time: timespec) -> Set<ContentHash> {
+    /// Also their paths, and every folder holding the manifest's files.
+    static func changedFolders(of manifest: SiteWriter.Manifest, in root: Int32, since time: timespec)
+        -> (changed: Set<ContentHash>, paths: [String], folders: Set<ContentHash>) {
         var seen = Set<ContentHash>()
         var changed = Set<ContentHash>()
+        var paths: [String] = []
         manifest.forEach { path, _ in
             var folder = PathNames.parent(path)
             while !folder.isEmpty {
@@ -89,11 +95,12 @@ struct SpareRecord {
                 if fstatat(root, folder, &info, AT_SYMLINK_NOFOLLOW) != 0 || (info.st_mode & S_IFMT) != S_IFDIR
                     || !isBefore(info.st_ctim, time) {
                     changed.insert(key)
+                    paths.append(folder)
                 }
                 folder = PathNames.parent(folder)
             }
         }
-        return changed
+        return (changed, paths, seen)
     }
 
     static func isBefore(_ a: timespec, _ b: timespec) -> Bool {
