@@ -24,6 +24,9 @@ final class PreviousSite: Sendable {
     let isOutput: Bool
     private let ownManifestPath: String?
     private let manifest = Locked<ManifestState>(.unread)
+    /// The spare's record and folders, read on another thread from the start of the build
+    /// (`SpareRecord.read`), for the publication to take (`spare()`).
+    private let spareCheck: Background<SpareRecord?>?
 
     private enum ManifestState {
         case unread
@@ -33,11 +36,17 @@ final class PreviousSite: Sendable {
     /// No previous site.
     static var none: PreviousSite { PreviousSite(folder: nil, inputs: nil, isOutput: true, own: nil) }
 
-    private init(folder: String?, inputs: String?, isOutput: Bool, own: String?) {
+    private init(folder: String?, inputs: String?, isOutput: Bool, own: String?, spare: (spare: String, output: String)? = nil) {
         self.folder = folder
         self.inputs = inputs
         self.isOutput = isOutput
         ownManifestPath = own
+        spareCheck = spare.map { place in Background { SpareRecord.read(spare: place.spare, output: place.output) } }
+    }
+
+    /// The spare as `SpareRecord.read` found it (waits for the reading), nil without one.
+    func spare() -> SpareRecord? {
+        spareCheck?.value()
     }
 
     /// The site in `writer`'s output, whose manifest's inputs line is `inputs` (nil: no
@@ -49,7 +58,10 @@ final class PreviousSite: Sendable {
             let inputs = other.previousInputs()
             self.init(folder: inputs == nil ? nil : other.output, inputs: inputs, isOutput: false, own: writer.manifestPath)
         } else {
-            self.init(folder: inputs == nil ? nil : writer.output, inputs: inputs, isOutput: true, own: nil)
+            // The spare's folders are checked while the export is loaded and the pages
+            // rendered (on folders not in memory, a `stat` each is seconds at 100,000 users).
+            let spare = inputs != nil && writer.exchanges ? (writer.workFolders().spare, writer.output) : nil
+            self.init(folder: inputs == nil ? nil : writer.output, inputs: inputs, isOutput: true, own: nil, spare: spare)
         }
     }
 
@@ -128,5 +140,25 @@ final class PreviousSite: Sendable {
         func recorded(_ path: String) -> String? {
             manifest?[path]?.source.text
         }
+    }
+}
+
+/// A value made on another thread; `value()` waits for it.
+final class Background<Value: Sendable>: Sendable {
+    private let result = Locked<Value?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            let value = work()
+            self.result.withLock { $0 = value }
+            self.done.signal()
+        }
+    }
+
+    func value() -> Value {
+        done.wait()
+        done.signal()
+        return result.withLock { $0 }!
     }
 }

@@ -185,25 +185,15 @@ struct SiteExchange {
         guard new >= 0 else { throw SiteWriter.cannotWrite(output) }
         defer { close(new) }
         // The folders to compare name by name: the root, the spare's changed ones, the output's.
-        var changed = spare.changed.union(SpareRecord.changedFolders(of: current, in: old, since: spare.time))
+        let outputs = SpareRecord.changedFolders(of: current, in: old, since: spare.time)
+        var changed = spare.changed.union(outputs.changed)
         changed.insert(SiteExchange.key(""))
+        let folders = spare.changedPaths + outputs.paths
         // The folders the manifests account for: left to the difference where unchanged.
-        var known = Set<ContentHash>()
-        for manifest in [spare.manifest, next] {
-            manifest.forEach { path, _ in
-                var folder = PathNames.parent(path)
-                while !folder.isEmpty && known.insert(SiteExchange.key(folder)).inserted { folder = PathNames.parent(folder) }
-            }
-        }
-        var folders: [String] = []
-        for manifest in [spare.manifest, current] {
-            manifest.forEach { path, _ in
-                var folder = PathNames.parent(path)
-                while !folder.isEmpty {
-                    if changed.contains(SiteExchange.key(folder)) { folders.append(folder) }
-                    folder = PathNames.parent(folder)
-                }
-            }
+        var known = spare.folders
+        next.forEach { path, _ in
+            var folder = PathNames.parent(path)
+            while !folder.isEmpty && known.insert(SiteExchange.key(folder)).inserted { folder = PathNames.parent(folder) }
         }
         // Parents first; each changed folder once.
         var compared = Set<ContentHash>()

@@ -108,17 +108,20 @@ public struct SiteWriter {
     /// files to remove from the output are those of the output's own manifest that this
     /// build does not produce, not every file of that site it does not produce.
     public func beginPublication(inputs: String, previous manifest: Manifest?, elsewhere: Bool = false) throws -> Publication {
-        try beginPublication(inputs: inputs, previous: manifest, own: elsewhere ? { [self] in previousManifest() } : nil)
+        try beginPublication(inputs: inputs, previous: manifest, own: elsewhere ? { [self] in previousManifest() } : nil, checked: nil)
     }
 
     /// `beginPublication` from a build's previous site (`PreviousSite`): its manifest, and
     /// the output's own when the previous site is elsewhere.
     func beginPublication(inputs: String, from previous: PreviousSite) throws -> Publication {
-        try beginPublication(inputs: inputs, previous: previous.readManifest(), own: previous.isOutput ? nil : { previous.ownManifest() })
+        try beginPublication(inputs: inputs, previous: previous.readManifest(), own: previous.isOutput ? nil : { previous.ownManifest() },
+                             checked: { previous.spare() })
     }
 
     /// `own`: the output's own manifest, when `manifest` is another folder's.
-    private func beginPublication(inputs: String, previous manifest: Manifest?, own: (() -> Manifest?)?) throws -> Publication {
+    /// `checked`: the spare as read earlier (`PreviousSite.spare`).
+    private func beginPublication(inputs: String, previous manifest: Manifest?, own: (() -> Manifest?)?,
+                                  checked: (() -> SpareRecord?)?) throws -> Publication {
         try checkOutputFolder(manifest)
         let (staging, backup, _) = workFolders()
         SiteWriter.removeTree(staging)
@@ -130,7 +133,7 @@ public struct SiteWriter {
         do {
             if takeSpare(as: staging) {
                 // What the spare holds, when its record says so (not for another folder's manifest).
-                let record = SpareRecord.take(staging: staging, output: output)
+                let record = SpareRecord.take(staging: staging, output: output, checked: checked?())
                 if own == nil && manifest != nil { spare = record }
             } else {
                 guard mkdir(staging, 0o755) == 0 else { throw SiteWriter.cannotWrite(output) }

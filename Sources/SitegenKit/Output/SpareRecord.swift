@@ -24,13 +24,17 @@ import Glibc
 struct SpareRecord {
     static let name = ".sitegen-spare-record"
 
-    /// The file system's time of the record.
+    /// The spare's folder (its inode number) and the file system's time of the record.
+    let folder: UInt64
     let time: timespec
     /// The spare's manifest: the site it holds.
     let manifest: SiteWriter.Manifest
     /// The folders of the spare (by `SiteExchange.key` of their path) changed since the
-    /// record, or not there: compared name by name.
+    /// record, or not there: compared name by name; their paths.
     let changed: Set<ContentHash>
+    let changedPaths: [String]
+    /// Every folder holding the spare's manifest's files (by key).
+    let folders: Set<ContentHash>
 
     /// Writes the record into `spare` (the site before `output`'s, just switched out).
     /// Errors are ignored: without a record the next switch compares the trees.
@@ -45,21 +49,50 @@ struct SpareRecord {
     /// checks that it describes this staging folder and `output`, reads the spare's manifest
     /// and looks at the change time of each of its folders. Nil when there is no record or it
     /// does not hold (the switch then compares the trees name by name).
-    static func take(staging: String, output: String) -> SpareRecord? {
+    /// `checked`: the same reading of the spare made earlier (`read(spare:output:)`, on
+    /// another thread while the build loaded and rendered: `PreviousSite.spare`), used when
+    /// it is of this folder and the record it read is still the one there.
+    static func take(staging: String, output: String, checked: SpareRecord? = nil) -> SpareRecord? {
         let folder = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
         var info = stat()
-        var bytes = [UInt8](repeating: 0, count: 256)
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        let statted = fstat(fd, &info) == 0
-        close(fd)
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        let text = recordText(folder)
         // Gone before the staging folder changes, durably: a build killed from here on
         // leaves a spare without a record.
-        guard unlinkat(folder, name, 0) == 0, fsync(folder) == 0, statted, count > 0 else { return nil }
-        let fields = String(decoding: bytes[0..<count], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard unlinkat(folder, name, 0) == 0, fsync(folder) == 0, let text else { return nil }
+        var mine = stat()
+        if let checked, fstat(folder, &mine) == 0, checked.folder == UInt64(mine.st_ino),
+           checked.time.tv_sec == info.st_ctim.tv_sec, checked.time.tv_nsec == info.st_ctim.tv_nsec {
+            return checked
+        }
+        return read(folder, output: output, record: info, text: text)
+    }
+
+    private static func recordText(_ folder: Int32) -> String? {
+        let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+        return count > 0 ? String(decoding: bytes[0..<count], as: UTF8.self) : nil
+    }
+
+    /// Reads the record of the spare at `spare` and checks the spare's folders, changing
+    /// nothing (`take` removes the record).
+    static func read(spare: String, output: String) -> SpareRecord? {
+        let folder = open(spare, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, let text = recordText(folder) else { return nil }
+        return read(folder, output: output, record: info, text: text)
+    }
+
+    /// The record in `folder` (open), whose own `stat` is `record`, if it holds.
+    private static func read(_ folder: Int32, output: String, record info: stat, text: String) -> SpareRecord? {
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         var out = stat(), mine = stat()
         guard fields.count == 5, fields[0] == "sitegen-spare", fields[1] == "1",
               stat(output, &out) == 0, fstat(folder, &mine) == 0,
@@ -69,17 +102,24 @@ struct SpareRecord {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         guard !isBefore(now, time) else { return nil }
-        guard let manifest = SiteWriter.Manifest.read(staging + "/" + SiteWriter.manifestName) else { return nil }
-        let changed = changedFolders(of: manifest, in: folder, since: time)
-        return SpareRecord(time: time, manifest: manifest, changed: changed)
+        let manifestFD = openat(folder, SiteWriter.manifestName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard manifestFD >= 0 else { return nil }
+        close(manifestFD)
+        guard let manifest = SiteWriter.Manifest.read("/proc/self/fd/\(folder)/" + SiteWriter.manifestName) else { return nil }
+        let found = changedFolders(of: manifest, in: folder, since: time)
+        return SpareRecord(folder: UInt64(mine.st_ino), time: time, manifest: manifest, changed: found.changed, changedPaths: found.paths,
+                           folders: found.folders)
     }
 
     /// The folders holding `manifest`'s files, below `root` (an open folder), whose change
     /// time is not older than `time` (the clock's grain may give a change the same time), or
     /// that are not folders there; by `SiteExchange.key` of their path.
-    static func changedFolders(of manifest: SiteWriter.Manifest, in root: Int32, since time: timespec) -> Set<ContentHash> {
+    /// Also their paths, and every folder holding the manifest's files.
+    static func changedFolders(of manifest: SiteWriter.Manifest, in root: Int32, since time: timespec)
+        -> (changed: Set<ContentHash>, paths: [String], folders: Set<ContentHash>) {
         var seen = Set<ContentHash>()
         var changed = Set<ContentHash>()
+        var paths: [String] = []
         manifest.forEach { path, _ in
             var folder = PathNames.parent(path)
             while !folder.isEmpty {
@@ -89,11 +129,12 @@ struct SpareRecord {
                 if fstatat(root, folder, &info, AT_SYMLINK_NOFOLLOW) != 0 || (info.st_mode & S_IFMT) != S_IFDIR
                     || !isBefore(info.st_ctim, time) {
                     changed.insert(key)
+                    paths.append(folder)
                 }
                 folder = PathNames.parent(folder)
             }
         }
-        return changed
+        return (changed, paths, seen)
     }
 
     static func isBefore(_ a: timespec, _ b: timespec) -> Bool {
