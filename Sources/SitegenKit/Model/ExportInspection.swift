@@ -301,6 +301,13 @@ public struct ExportInspection: Sendable {
             guard Self.captionWords.contains(where: key.contains), !known.contains(doc.key(member)) else { return false }
             return doc.string(doc.value(member)).map { !SafeURL.isHTTP($0) } ?? false
         }
+        // A post's time: a number under a name for creation or publication (`datePublished`,
+        // `dateCreated`, `creation`, `postedAt`), as a Firestore timestamp is read.
+        guess(.createdAt, in: .posts, what: "a time") { member in
+            let key = doc.key(member).lowercased()
+            guard Self.createdWords.contains(where: key.contains) else { return false }
+            return doc.isNumber(doc.value(member))
+        }
         // A profile photo: an http(s) URL under a name that says so (`profile_picture`), not a
         // website (`url`, `website`).
         guess(.avatarURL, in: .users, what: "a photo's URL") { member in
@@ -348,6 +355,7 @@ public struct ExportInspection: Sendable {
     }
 
     /// Words in the name of a post's field that holds its caption.
+    private static let createdWords = ["creat", "publish", "posted", "date", "time"]
     private static let captionWords = ["caption", "text", "description", "body", "message", "content"]
 
     /// With no users root, the root whose records carry user fields (a name, a username,

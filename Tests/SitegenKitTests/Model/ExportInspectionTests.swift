@@ -89,6 +89,43 @@ import Testing
         #expect(report.counts.followers.reduce(0, +) == 2)
     }
 
+    /// Cloud Firestore exports (`Fixtures/firestore/<layout>/firestore_export`): golden
+    /// output at `Fixtures/inspect/firestore-<layout>.txt`.
+    static let firestoreLayouts = ["flutter", "react-native", "karlhadwen", "fluttergram", "uikit", "android"]
+
+    static func firestoreFolder(_ layout: String) -> String {
+        TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
+    }
+
+    @Test(arguments: firestoreLayouts)
+    func firestoreGolden(_ layout: String) throws {
+        let folder = Self.firestoreFolder(layout)
+        let text = ExportInspection(try ExportLoader.load(path: folder + "/firestore_export")).text()
+            .replacingOccurrences(of: folder + "/", with: "")
+        let name = "firestore-\(layout)"
+        if ProcessInfo.processInfo.environment["SITEGEN_RECORD"] == "1" {
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/inspect/\(name).txt")
+            try text.write(to: source, atomically: true, encoding: .utf8)
+        }
+        let golden = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("inspect/\(name).txt")
+        #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
+    /// For the Flutter layout the block `inspect` prints is the hand-written mapping (its
+    /// `created_at` is the timestamp `datePublished`), and auditing with it, as it is, gives
+    /// exactly the fixture's `expected.json`.
+    @Test func theSuggestedSchemaReadsTheFlutterFirestoreExport() throws {
+        let folder = Self.firestoreFolder("flutter")
+        let block = ExportInspection(try ExportLoader.load(path: folder + "/firestore_export")).schemaBlock()
+        let mapping = try SiteConfig.parse(block, file: "sitegen.toml").schema
+        let right = try SiteConfig.load(path: folder + "/sitegen.toml").schema
+        #expect(mapping.nodes == right.nodes && mapping.fields == right.fields)
+        let report = try Audit.run(exportAt: folder + "/firestore_export", mapping: mapping, detail: .streamTimeline)
+        let expected = try String(contentsOf: URL(fileURLWithPath: folder + "/expected.json"), encoding: .utf8)
+        #expect(report.jsonText() == expected)
+    }
+
     @Test func numbersHaveThousandsSeparators() {
         #expect(ExportInspection.number(3412) == "3,412")
         #expect(ExportInspection.number(999) == "999")
