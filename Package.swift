@@ -6,7 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
+        .library(name: "SitegenExport", targets: ["SitegenExport"]),
         .library(name: "SitegenKit", targets: ["SitegenKit"]),
+        .library(name: "SitegenSample", targets: ["SitegenSample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,15 +38,41 @@ let package = Package(
         .target(name: "CVips", exclude: ["declarations-check.c"]),
         // The Mustache engine: templates and typed values in, bytes out; knows nothing of the site.
         .target(name: "MustacheEngine"),
+        // The library is split by capability; each arrow points at what a target may use:
+        //
+        //     SitegenExport  <-  SitegenKit  <-  SitegenSample
+        //           ^                ^                ^
+        //           +-------- sitegen (the CLI) ------+
+        //
+        // SitegenExport is the export's side: reading exports (JSON, gzip, Cloud Firestore),
+        // the model and [schema] mapping, the audit, the repair and its writers, and the small
+        // utilities every side uses (Shared/: errors, interruption, hashing). It depends on no
+        // other sitegen target, so `audit` and `inspect` need neither the renderer nor the
+        // photo pipeline.
+        .target(
+            name: "SitegenExport",
+            dependencies: ["CZlib"]
+        ),
+        // SitegenKit is the site's side, under the library's old name because it is what a
+        // user of the library builds a site with: the build pipeline (Site*.swift), the site's
+        // config file (sitegen.toml), rendering and themes, photos and the site's output
+        // (the manifest, the previous site, the switch, merge).
         .target(
             name: "SitegenKit",
-            dependencies: ["CMarkGFM", "CZlib", "CVips", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["SitegenExport", "CMarkGFM", "CVips", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        // SitegenSample paints sample exports and their photos (`sitegen sample`, `sitegen
+        // init --sample`); it needs the site's side for the Storage folder's layout and the
+        // config's defaults, and nothing of the site needs it.
+        .target(
+            name: "SitegenSample",
+            dependencies: ["SitegenExport", "SitegenKit", "CZlib"]
         ),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(
             name: "SitegenServer",
             dependencies: [
-                "SitegenKit",
+                "SitegenExport", "SitegenKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -53,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SitegenKit", "SitegenServer",
+                "SitegenExport", "SitegenKit", "SitegenSample", "SitegenServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,7 +89,7 @@ let package = Package(
         // built without libFuzzer it replays files (the fuzz regression tests).
         .executableTarget(
             name: "sitegen-fuzz",
-            dependencies: ["SitegenKit"],
+            dependencies: ["SitegenExport", "SitegenKit"],
             path: "Sources/SitegenFuzz"
         ),
         // The profile page the engine is measured on (sitegen-bench) and checked on (the tests).
@@ -72,18 +100,38 @@ let package = Package(
             dependencies: ["MustacheEngine", "EngineBenchPage"],
             path: "Sources/SitegenBench"
         ),
+        // One test target per library target; the fixtures and the helpers every suite uses
+        // (temporary folders, running the built `sitegen`) are in SitegenTestSupport.
+        .target(
+            name: "SitegenTestSupport",
+            path: "Tests/SitegenTestSupport",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SitegenExportTests",
+            // "sitegen": some suites run the built binary (audit, inspect).
+            dependencies: ["SitegenExport", "SitegenTestSupport", "sitegen"]
+        ),
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
-                "SitegenKit", "SitegenServer", "sitegen", "MustacheEngine", "EngineBenchPage",
+                "SitegenKit", "SitegenExport", "SitegenTestSupport", "SitegenServer", "sitegen",
+                "MustacheEngine", "EngineBenchPage",
                 // Tests read published photos back through libvips.
                 "CVips",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 // The reference engine: page templates must render the same with both.
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            exclude: ["Site/__Snapshots__", "Site/README.md"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Site/__Snapshots__", "Site/README.md"]
+        ),
+        .testTarget(
+            name: "SitegenSampleTests",
+            dependencies: ["SitegenSample", "SitegenKit", "SitegenExport", "SitegenTestSupport", "sitegen"]
+        ),
+        .testTarget(
+            name: "SitegenServerTests",
+            dependencies: ["SitegenServer", "SitegenTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
