@@ -109,13 +109,15 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenExportTests",
-            // "sitegen": some suites run the built binary (audit, inspect).
-            dependencies: ["SitegenExport", "SitegenTestSupport", "sitegen"]
+            // "sitegen": some suites run the built binary (audit, inspect). SitegenSample and
+            // SitegenKit: the suites make their inputs with the sample painter and read
+            // [schema] from sitegen.toml as the CLI does (tests only; the library does not).
+            dependencies: ["SitegenExport", "SitegenSample", "SitegenKit", "SitegenTestSupport", "sitegen"]
         ),
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
-                "SitegenKit", "SitegenExport", "SitegenTestSupport", "SitegenServer", "sitegen",
+                "SitegenKit", "SitegenExport", "SitegenSample", "SitegenTestSupport", "SitegenServer", "sitegen",
                 "MustacheEngine", "EngineBenchPage",
                 // Tests read published photos back through libvips.
                 "CVips",

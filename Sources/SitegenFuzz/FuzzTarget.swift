@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 import SitegenKit
 
 /// The fuzz target (`scripts/fuzz`): bytes that start like JSON (`{` or `[` after white

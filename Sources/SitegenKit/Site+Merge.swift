@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 extension Site {
     /// `sitegen merge DIR... [--output DIR]`: publishes the N shard folders of one build

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 extension Site {
     /// Every option that decides what a build publishes, in one value. The inputs'
@@ -115,9 +116,3 @@ extension Site {
         return identity.inputs(data: data, storage: photos)
     }
 }
-
-// The names of the mapping's dictionaries are encoded as keys (sorted), not as pairs in
-// the dictionary's order, which differs between processes.
-extension Dialect: Codable {}
-extension Schema.Node: Codable, CodingKeyRepresentable {}
-extension Schema.Field: Codable, CodingKeyRepresentable {}

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 extension Site {
     /// The steps of a build (`steps`) and of a merge (`mergeSteps`), each by its one name:

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// `sitegen build`, top to bottom: the steps of `Site.steps` (`Site+Steps.swift`), each a
 /// function that takes what it needs and returns what it makes: templates and the previous

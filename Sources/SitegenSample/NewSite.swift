@@ -1,4 +1,6 @@
 import Foundation
+import SitegenExport
+import SitegenKit
 
 /// `sitegen init DIR`: the files of a new site folder, the config with every option at
 /// its default, a note on getting the export, and hosting settings.

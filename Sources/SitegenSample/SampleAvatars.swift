@@ -1,3 +1,4 @@
+import SitegenExport
 /// The sample's avatars: for each user whose `profile_image_url` names a Storage object, a
 /// portrait painted from the uid (the same uid, the same bytes): a head and shoulders on a
 /// coloured ground, as a profile photo is framed.

@@ -1,3 +1,4 @@
+import SitegenExport
 /// What `SampleGenerator` makes.
 public struct SampleOptions: Sendable {
     public var users: Int

@@ -1,4 +1,6 @@
 import Foundation
+import SitegenExport
+import SitegenKit
 
 /// The photos of the sample site (`sitegen init --sample`, the checkout's
 /// `content/storage/`): one generated picture per post of a Makestagram export, at the

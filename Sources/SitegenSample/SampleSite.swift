@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import SitegenKit
 
 /// What `sitegen init --sample` adds to a new site folder: the checkout's sample export
 /// (`content/export.json`, 36 users and 166 posts in ten languages) and a local copy of

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import SitegenExport
 import SitegenKit
+import SitegenSample
 
 /// The options `build` and `serve` share: what to publish, where, and how. Each one
 /// left out comes from sitegen.toml (`--config`), else from its default.

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 import SitegenKit
 
 /// A one-line `[i/n] step` status on a terminal; silent when stderr is not a TTY or under CI.

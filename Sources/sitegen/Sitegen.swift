@@ -1,6 +1,7 @@
 import ArgumentParser
-import SitegenKit
 import Glibc
+import SitegenExport
+import SitegenKit
 
 @main
 struct Sitegen: AsyncParsableCommand {

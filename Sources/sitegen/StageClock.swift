@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 import SitegenKit
 
 /// `--timings`: wall time and throughput of each stage, on standard error.

@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 @Suite("SampleGenerator")
 struct SampleGeneratorTests {

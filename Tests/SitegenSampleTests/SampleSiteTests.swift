@@ -1,47 +1,27 @@
 import Foundation
-import Testing
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// `sitegen init --sample`: the sample export and photos it writes are the checkout's
 /// `content/export.json` and `content/storage/`, and the photos are real, varied JPEGs.
 @Suite struct SampleSiteTests {
-    static var storage: String { SiteTest.packageRoot + "/content/storage" }
-
-    /// Width, height and EXIF orientation (1 without one) from a baseline or progressive JPEG's headers.
-    static func jpegHeader(_ bytes: [UInt8]) -> (width: Int, height: Int, orientation: Int)? {
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var i = 2, orientation = 1
-        while i + 9 < bytes.count, bytes[i] == 0xFF {
-            let marker = bytes[i + 1], length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-            if marker == 0xE1, Array(bytes[(i + 4)..<(i + 10)]) == Array("Exif".utf8) + [0, 0] {
-                // Little-endian TIFF with IFD0 at 8: find tag 0x0112.
-                let tiff = i + 10, entries = Int(bytes[tiff + 8]) | Int(bytes[tiff + 9]) << 8
-                for e in 0..<entries {
-                    let at = tiff + 10 + e * 12
-                    if bytes[at] == 0x12 && bytes[at + 1] == 0x01 { orientation = Int(bytes[at + 8]) }
-                }
-            }
-            if marker == 0xC0 || marker == 0xC2 {
-                return (Int(bytes[i + 7]) << 8 | Int(bytes[i + 8]), Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]), orientation)
-            }
-            i += 2 + length
-        }
-        return nil
-    }
+    static var storage: String { TestSupport.packageRoot + "/content/storage" }
 
     /// The export and the photos agree with the checkout's (`scripts/embed-sample --photos`
     /// makes them agree again).
     @Test func initWritesTheCheckoutsSample() throws {
         let files = try SampleSite.files()
         #expect(files.first?.path == "content/export.json")
-        #expect(files.first?.bytes == SiteTest.bytes(SiteTest.packageRoot, "content/export.json"),
+        #expect(files.first?.bytes == TestSupport.bytes(TestSupport.packageRoot, "content/export.json"),
                 "the embedded export is not content/export.json: run scripts/embed-sample")
         let photos = files.dropFirst()
         let prefix = "content/storage/"
         #expect(photos.allSatisfy { ($0.path.hasPrefix(prefix + "images/posts/") || $0.path.hasPrefix(prefix + "images/avatars/")) && $0.path.hasSuffix(".jpg") })
         #expect(photos.filter { $0.path.hasPrefix(prefix + "images/avatars/") }.count == 12)
         let made = Dictionary(uniqueKeysWithValues: photos.map { (String($0.path.dropFirst(prefix.count)), $0.bytes) })
-        let stored = SiteTest.contents(Self.storage)
+        let stored = TestSupport.contents(Self.storage)
         #expect(made.count == 178)
         #expect(Set(made.keys) == Set(stored.keys))
         #expect(made.filter { stored[$0.key] != $0.value }.keys.sorted() == [],
@@ -60,7 +40,7 @@ import Testing
             for (key, post) in userPosts {
                 let height = try #require(post["image_height"] as? Double)
                 let path = "images/posts/\(key).jpg"
-                let header = try #require(Self.jpegHeader(SiteTest.bytes(Self.storage, path)), "\(path) is no JPEG")
+                let header = try #require(TestSupport.jpegHeader(TestSupport.bytes(Self.storage, path)), "\(path) is no JPEG")
                 var (w, h) = (header.width, header.height)
                 if header.orientation == 6 { turned.append(key); (w, h) = (h, w) }
                 #expect(w == SamplePhotos.width)
@@ -78,7 +58,7 @@ import Testing
         var rgb = [UInt8](repeating: 0, count: 37 * 21 * 3)
         for i in rgb.indices { rgb[i] = UInt8(truncatingIfNeeded: (i &* 2_654_435_761) >> 7) }  // noise: long codes, 0xFF bytes
         let jpeg = JPEGEncoder(width: 37, height: 21, rgb: rgb).encode(quality: 90)
-        let header = try #require(Self.jpegHeader(jpeg))
+        let header = try #require(TestSupport.jpegHeader(jpeg))
         #expect(header.width == 37 && header.height == 21 && header.orientation == 1)
         #expect(jpeg.suffix(2) == [0xFF, 0xD9])
         let scanStart = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })

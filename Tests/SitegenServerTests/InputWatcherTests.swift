@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SitegenServer
+import SitegenTestSupport
+import Testing
 
 /// What `serve --watch` notices: a watched file's new contents, and in a folder tree (the
 /// Storage copy) a photo added, removed or renamed at any depth, or the tree appearing.

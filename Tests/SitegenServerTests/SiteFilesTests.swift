@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SitegenServer
+import SitegenTestSupport
+import Testing
 
 /// How `sitegen serve` maps request paths to files: folder URLs, redirects, and no way
 /// out of the site folder (`..`, encoded `%2e%2e` and `%2f`, symlinks, dot-files).

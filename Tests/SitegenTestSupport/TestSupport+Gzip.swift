@@ -3,7 +3,7 @@ import Foundation
 /// Gzip files for the tests, made and read by `/bin/gzip` (not by the code under test).
 extension TestSupport {
     /// `bytes` compressed by `gzip -n` (one member).
-    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+    package static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
         let plain = try temporaryFile(bytes, name: "data")
         defer { try? FileManager.default.removeItem(atPath: (plain as NSString).deletingLastPathComponent) }
         let run = try run("/bin/gzip", ["-n", plain])
@@ -12,7 +12,7 @@ extension TestSupport {
     }
 
     /// The decompressed bytes of the gzip file at `path` (`gzip -dc`).
-    static func gunzip(_ path: String) throws -> [UInt8] {
+    package static func gunzip(_ path: String) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
         process.arguments = ["-dc", path]
@@ -27,9 +27,9 @@ extension TestSupport {
     }
 
     /// Whether `bytes` begin with gzip's magic number and deflate's method byte.
-    static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x1f, 0x8b, 0x08]) }
+    package static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x1f, 0x8b, 0x08]) }
 
-    struct GzipToolError: Error {
+    package struct GzipToolError: Error {
         let message: String
     }
 }

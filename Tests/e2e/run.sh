@@ -14,7 +14,7 @@
 #   nginx-tile-3-4   a --tile 3:4 build served by nginx at the root; crawl.py
 #   serve-root       `sitegen serve` at the root; crawl.py; stops on SIGTERM
 #   serve-profiles   `sitegen serve --base-path /profiles/`; crawl.py --expect-prefix /profiles/
-#   nginx-photos     the photo fixtures (Tests/SitegenKitTests/Fixtures/photos) as a
+#   nginx-photos     the photo fixtures (Tests/SitegenTestSupport/Fixtures/photos) as a
 #                    Makestagram export with a local Storage copy (photo-export.py),
 #                    served by nginx; crawl.py; photo-privacy.py: no metadata, GPS,
 #                    camera name or original in any published image
@@ -176,7 +176,7 @@ build site-tile-3-4 --tile 3:4
 # The photo fixtures as a Makestagram export with a local copy of its Storage bucket: the
 # site publishes them itself (resized, upright, stripped); the truncated photo and the
 # 20000x20000 one become placeholder tiles.
-photo_fixtures=Tests/SitegenKitTests/Fixtures/photos
+photo_fixtures=Tests/SitegenTestSupport/Fixtures/photos
 photo_sources=("$photo_fixtures/large.jpg" "$photo_fixtures/gps-camera.jpg" "$photo_fixtures/orientation-6.jpg"
   "$photo_fixtures/photo.png" "$photo_fixtures/truncated.jpg" "$photo_fixtures/bomb.jpg")
 mkdir -p "$tmp/photo-export"

@@ -149,7 +149,7 @@ if [ -x "$base/bin/bash" ]; then
     'cd /root && /opt/sitegen/bin/sitegen init --sample nolibvips >/dev/null && [ "$(ls nolibvips/content/storage/images/posts | wc -l)" -eq 166 ] &&
      cd nolibvips && { /opt/sitegen/bin/sitegen build 2>err.txt; [ $? -eq 2 ]; } && grep -q "apt-get install libvips42" err.txt && ! test -e public'
 
-  cp Tests/SitegenKitTests/Fixtures/photos/timeline/export.json "$chroot_dir/root/photos.json"
+  cp Tests/SitegenTestSupport/Fixtures/photos/timeline/export.json "$chroot_dir/root/photos.json"
   check "root: without libvips, a site with photos stops with one line, exit 2" in_root \
     'cd /root && { /opt/sitegen/bin/sitegen build photos.json --output photo-public 2>err.txt; [ $? -eq 2 ]; } && cat err.txt && [ "$(wc -l <err.txt)" -eq 1 ] &&
      grep -q "photos.json: its photos need libvips, which cannot be loaded (libvips.so.42: cannot open shared object file" err.txt &&

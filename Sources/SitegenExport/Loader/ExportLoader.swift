@@ -82,7 +82,7 @@ public enum ExportLoader {
     /// Reads the whole file into a buffer padded for the parser. A path ending in `.gz` is
     /// a gzip-compressed export (a Firebase backup): its decompressed bytes are returned,
     /// unless `inflating` is false (the compressed bytes, as on disk).
-    static func readFile(_ path: String, inflating: Bool = true) throws(SitegenError) -> FileBytes {
+    package static func readFile(_ path: String, inflating: Bool = true) throws(SitegenError) -> FileBytes {
         let fd = open(path, O_RDONLY)
         if fd < 0 { throw SitegenError(file: path, message: "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -108,7 +108,7 @@ public enum ExportLoader {
     }
 
     /// Whether the export at `path` is (or, written, will be) gzip-compressed: its name ends in `.gz`.
-    static func isGzip(_ path: String) -> Bool { path.hasSuffix(".gz") }
+    package static func isGzip(_ path: String) -> Bool { path.hasSuffix(".gz") }
 
     /// The timeline dialect has `images`, users with `follows`, posts keyed directly by push id
     /// carrying a `username`; makestagram nests posts under uids and has the edge trees.

@@ -15,7 +15,7 @@ import Darwin
 ///
 /// A gzip-compressed export is inflated into `malloc`ed memory instead
 /// (FileBytes+Gzip.swift): its size is known only at the end, and `realloc` grows it.
-final class FileBytes {
+package final class FileBytes {
     let base: UnsafeMutableRawPointer
     private(set) var count: Int
     private let mappedLength: Int
@@ -54,7 +54,7 @@ final class FileBytes {
         if mappedLength > 0 { munmap(base, mappedLength) } else if malloced { free(base) } else { base.deallocate() }
     }
 
-    var buffer: UnsafeBufferPointer<UInt8> {
+    package var buffer: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
     }
 

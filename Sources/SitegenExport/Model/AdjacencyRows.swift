@@ -58,5 +58,5 @@ public struct FollowGraph: Sendable {
         self.following = AdjacencyRows(rowCount: userCount, sources: followers, targets: followed)
     }
 
-    static let empty = FollowGraph(userCount: 0, followers: [], followed: [])
+    package static let empty = FollowGraph(userCount: 0, followers: [], followed: [])
 }

@@ -52,7 +52,7 @@ public final class ExportIndex: Sendable {
     /// The first post with a key → the later posts with the same key (see `ExportIndexBuilder`).
     let laterWithKey: [Int32: [Int32]]
     /// Case-folded username → the first user (in uid key order) that has it.
-    let usernameOwner: [String: Int32]
+    package let usernameOwner: [String: Int32]
     /// Per post: the node of its comments (the makestagram dialect's comments node), or -1.
     public let commentLists: [Int32]
     /// The nodes that hold posts: each one's path (`posts/<uid>`, `users/<uid>/posts`,
@@ -155,7 +155,7 @@ final class ExportIndexBuilder {
     /// exports (`0`, `1`, …) and hand-made ones do, and the timeline is keyed by key alone.
     var laterWithKey: [Int32: [Int32]] = [:]
     /// Case-folded username → the first user (in uid key order) that has it.
-    var usernameOwner: [String: Int32] = [:]
+    package var usernameOwner: [String: Int32] = [:]
     /// The nodes that hold posts (`ExportIndex.groups`), and their paths around the owner's key.
     var groups: [PostGroup] = []
     var groupPath: (prefix: String, suffix: String) = ("", "")

@@ -54,7 +54,7 @@ public enum KeyOrder {
 
 extension KeyOrder {
     /// The indices of `keys` in Firebase key order (each key's integer form computed once).
-    static func sortedIndices(_ keys: [String]) -> [Int] {
+    package static func sortedIndices(_ keys: [String]) -> [Int] {
         let integers = keys.map(integerKey)
         return keys.indices.sorted { a, b in
             switch (integers[a], integers[b]) {

@@ -3,7 +3,7 @@
 /// loader and validator make no `String`s. Open addressing over 48-byte slots that
 /// hold keys of up to 32 bytes inline (uids are 28, push ids 20), so a lookup costs
 /// one cache miss, not three; longer keys live in a side store.
-struct KeyTable {
+package struct KeyTable {
     private struct Slot {
         /// The hash's high half with the low bit set; 0 marks an empty slot.
         var tag: UInt32 = 0
@@ -26,7 +26,7 @@ struct KeyTable {
         mask = size - 1
     }
 
-    @inline(__always) static func hash(_ p: UnsafeRawBufferPointer) -> UInt64 {
+    @inline(__always) package static func hash(_ p: UnsafeRawBufferPointer) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(p.count)
         var i = 0
         let n = p.count
@@ -40,7 +40,7 @@ struct KeyTable {
         return WordHashing.finalize(h ^ WordHashing.tail(p, from: i))
     }
 
-    @inline(__always) static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer?, _ n: Int) -> Bool {
+    @inline(__always) package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer?, _ n: Int) -> Bool {
         guard let b else { return n == 0 }
         var i = 0
         while i + 8 <= n {

@@ -81,7 +81,7 @@ public struct Schema: Sendable {
         case userID = "user_id"
 
         /// Keys of older configs read as another field's: `text` is `comment_text`.
-        static let aliases: [String: Field] = ["text": .commentText]
+        package static let aliases: [String: Field] = ["text": .commentText]
 
         /// The spellings recognised without a mapping, the tutorial's first.
         func variants(_ dialect: Dialect) -> [String] {
@@ -326,7 +326,7 @@ public struct Schema: Sendable {
     /// The schema of an export of `dialect` read with `mapping`; `counts` are the
     /// records that carry each spelling (by field, then spelling), from `Schema.count`;
     /// `places`: where each node is (by default at its mapped or first name).
-    init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil, places: [Place?]? = nil, flatPosts: Bool = false) {
+    package init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil, places: [Place?]? = nil, flatPosts: Bool = false) {
         self.dialect = dialect
         self.mapping = mapping
         self.places = places ?? Node.allCases.map { node in
@@ -456,3 +456,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+// The names of the mapping's dictionaries are encoded as keys (sorted), not as pairs in
+// the dictionary's order, which differs between processes.
+extension Dialect: Codable {}
+extension Schema.Node: Codable, CodingKeyRepresentable {}
+extension Schema.Field: Codable, CodingKeyRepresentable {}

@@ -1,6 +1,6 @@
 /// Pieces shared by the byte hashes (`KeyTable`'s and `ContentHash`), which read
 /// input 8 bytes at a time.
-enum WordHashing {
+package enum WordHashing {
     /// The last `count - i` (< 8) bytes as one little-endian word.
     @inline(__always) static func tail(_ p: UnsafeRawBufferPointer, from i: Int) -> UInt64 {
         var tail: UInt64 = 0
@@ -15,7 +15,7 @@ enum WordHashing {
     }
 
     /// MurmurHash3's 64-bit finaliser: every input bit reaches every output bit.
-    @inline(__always) static func finalize(_ x: UInt64) -> UInt64 {
+    @inline(__always) package static func finalize(_ x: UInt64) -> UInt64 {
         var h = x
         h ^= h >> 33
         h = h &* 0xFF51_AFD7_ED55_8CCD

@@ -2,11 +2,11 @@ import CZlib
 
 /// Compresses a stream of chunks into one gzip member on the way to a sink: a repaired
 /// export written as `.json.gz` (`RepairWriter`) goes through this before `AtomicFile`.
-final class GzipWriter {
-    typealias Sink = (UnsafeBufferPointer<UInt8>) throws -> Void
+package final class GzipWriter {
+    package typealias Sink = (UnsafeBufferPointer<UInt8>) throws -> Void
 
     /// zlib's and gzip's default (the other levels' time and bytes: docs/performance.md).
-    static let level: Int32 = 6
+    package static let level: Int32 = 6
     /// The compressed bytes reach the sink this much at a time.
     static let chunk = 1 << 20
 
@@ -18,7 +18,7 @@ final class GzipWriter {
 
     /// Hands `produce` a sink that compresses into `sink`; the gzip trailer is written when
     /// `produce` returns. `file` names the output in errors.
-    static func compressing(into sink: @escaping Sink, file: String, level: Int32 = GzipWriter.level, _ produce: (@escaping Sink) throws -> Void) throws {
+    package static func compressing(into sink: @escaping Sink, file: String, level: Int32 = GzipWriter.level, _ produce: (@escaping Sink) throws -> Void) throws {
         let writer = try GzipWriter(sink: sink, file: file, level: level)
         try produce { try writer.write($0) }
         try writer.finish()

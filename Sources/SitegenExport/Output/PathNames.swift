@@ -2,9 +2,9 @@
 /// `deletingLastPathComponent` and `lastPathComponent` give them. Not those: the
 /// Foundation of Swift 6.3 on Linux traps on a path of one character (`"p"`), which
 /// the writer meets when it removes the last page under `p/`.
-enum PathNames {
+package enum PathNames {
     /// `"a/b/c"` → `"a/b"`, `"a"` → `""`, `"/a"` → `"/"`, `"a/b/"` → `"a"`.
-    static func parent(_ path: String) -> String {
+    package static func parent(_ path: String) -> String {
         var p = Substring(path)
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/") else { return "" }
@@ -15,7 +15,7 @@ enum PathNames {
     }
 
     /// `"a/b/c"` → `"c"`, `"a/b/"` → `"b"`, `"a"` → `"a"`.
-    static func name(_ path: String) -> String {
+    package static func name(_ path: String) -> String {
         var p = Substring(path)
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/") else { return String(p) }

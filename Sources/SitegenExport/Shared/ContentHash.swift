@@ -54,18 +54,18 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
 extension ContentHash {
     /// The hash of a string's UTF-8 bytes under a tag (no copy of the bytes).
-    init(tag: UInt8, _ s: String) {
+    package init(tag: UInt8, _ s: String) {
         var s = s
         self = s.withUTF8 { ContentHash(UnsafeRawBufferPointer($0), seed: UInt64(tag)) }
     }
 
     /// Order-dependent combination.
-    func then(_ other: ContentHash) -> ContentHash {
+    package func then(_ other: ContentHash) -> ContentHash {
         withUnsafeBytes(of: (high, low, other.high, other.low)) { ContentHash($0) }
     }
 
     /// Order-independent combination.
-    func plus(_ other: ContentHash) -> ContentHash {
+    package func plus(_ other: ContentHash) -> ContentHash {
         ContentHash(high: high &+ other.high, low: low &+ other.low)
     }
 }

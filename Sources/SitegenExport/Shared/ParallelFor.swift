@@ -5,7 +5,7 @@ import Foundation
 /// audit's side-by-side checks, the page renderer and (through `parallelMap`) the
 /// page contexts and slugs all use it.
 /// `body` is `@Sendable`, so the compiler checks what the iterations share.
-func parallelFor(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
+package func parallelFor(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
     switch iterations {
     case ..<1: return
     case 1: body(0)
@@ -19,18 +19,18 @@ func parallelFor(_ iterations: Int, _ body: @Sendable (Int) -> Void) {
 /// `@unchecked Sendable`: a raw pointer carries no ownership the compiler could check;
 /// what makes the writes safe is that the indices are disjoint, which `parallelFor`'s
 /// callers guarantee by construction (iteration `i` writes only its own slice).
-struct DisjointWrites<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
+package struct DisjointWrites<T>: @unchecked Sendable {
+    package let base: UnsafeMutablePointer<T>
 
-    init(_ buffer: UnsafeMutableBufferPointer<T>) { base = buffer.baseAddress! }
+    package init(_ buffer: UnsafeMutableBufferPointer<T>) { base = buffer.baseAddress! }
 
-    init(base: UnsafeMutablePointer<T>) { self.base = base }
+    package init(base: UnsafeMutablePointer<T>) { self.base = base }
 }
 
 extension Array where Element: Sendable {
     /// `[transform(0), transform(1), …, transform(count - 1)]`, computed in chunks on
     /// every core.
-    static func parallelMap(count: Int, chunk: Int = 512, _ transform: @Sendable (Int) -> Element) -> [Element] {
+    package static func parallelMap(count: Int, chunk: Int = 512, _ transform: @Sendable (Int) -> Element) -> [Element] {
         let chunks = (count + chunk - 1) / chunk
         if chunks < 2 { return (0..<count).map(transform) }
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -1,5 +1,5 @@
 /// Which URLs the site links to: http, https and mailto only.
-enum SafeURL {
+package enum SafeURL {
     static func scheme(_ url: String) -> String? {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let scheme = url[..<colon]
@@ -10,7 +10,7 @@ enum SafeURL {
     /// An `http:` or `https:` URL (scheme in any case) with `//` after the colon and no
     /// space, control character, quote or angle bracket. Read byte by byte: it runs
     /// for every image on every page.
-    static func isHTTP(_ url: String) -> Bool {
+    package static func isHTTP(_ url: String) -> Bool {
         url.utf8.withContiguousStorageIfAvailable(isHTTP) ?? isHTTP(Array(url.utf8))
     }
 
@@ -24,7 +24,7 @@ enum SafeURL {
         return b.count >= colon + 3 && b[s + colon] == 0x3A && b[s + colon + 1] == 0x2F && b[s + colon + 2] == 0x2F
     }
 
-    static func isLinkable(_ url: String) -> Bool {
+    package static func isLinkable(_ url: String) -> Bool {
         isHTTP(url) || (scheme(url) == "mailto" && !url.unicodeScalars.contains(where: { $0.value < 0x21 }))
     }
 }

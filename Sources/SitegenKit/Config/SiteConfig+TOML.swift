@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 import TOMLKit
 
 // MARK: - Reading sitegen.toml

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// What a site's `sitegen.toml` says (`sitegen init` writes one with every option).
 /// Every value is optional: a command-line flag overrides the file, the file overrides

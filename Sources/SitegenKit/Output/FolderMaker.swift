@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SitegenExport
 #endif
 
 /// `mkdir -p` for the parent folders of relative paths below `root`, one `mkdir`

@@ -1,11 +1,12 @@
 import Foundation
+import SitegenExport
 
 /// Writes new files into a folder, all or none: `sitegen init` and `sitegen theme eject`.
-enum NewFiles {
+package enum NewFiles {
     /// Writes each file at `folder/path` (making folders as needed) and returns the paths
     /// written. When any of them exists already it writes nothing and throws, naming that
     /// file with `refusal`.
-    static func write(_ files: [(path: String, bytes: [UInt8])], into folder: String, refusal: String) throws -> [String] {
+    package static func write(_ files: [(path: String, bytes: [UInt8])], into folder: String, refusal: String) throws -> [String] {
         let fm = FileManager.default
         let targets = files.map { (path: folder + "/" + $0.path, bytes: $0.bytes) }
         if let existing = targets.first(where: { fm.fileExists(atPath: $0.path) }) {

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SitegenExport
 #endif
 
 /// The last site a build starts from, as one value: which folder holds it (the output, or

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SitegenExport
 #endif
 
 /// Moves staged files into an existing output folder all or nothing. Before a file is

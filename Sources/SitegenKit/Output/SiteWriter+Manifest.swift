@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SitegenExport
 #endif
 
 // MARK: - The manifest and the up-to-date decision

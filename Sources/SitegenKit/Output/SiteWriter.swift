@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SitegenExport
 #endif
 
 /// Publishes rendered files into the output folder so that a failed, interrupted or killed

@@ -1,3 +1,4 @@
+import SitegenExport
 extension PhotoSettings {
     /// What a published avatar becomes: the centre square of the user's photo (its shorter
     /// side, turned upright first), at small widths.

@@ -1,3 +1,4 @@
+import SitegenExport
 /// What a published photo becomes: its widths, formats and qualities, and the largest
 /// photo the pipeline decodes. Changing any of these renames every variant (their names
 /// hash `fingerprint`), so a rebuild encodes them again.

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// Where a photo the site publishes comes from: a base64 image inside the export
 /// (timeline dialect) or a file of the local copy of the Storage bucket
@@ -84,7 +85,7 @@ public struct StorageFolder: Sendable {
     /// - the object path itself, `images/posts/<uid>/<key>.jpg` (a leading `/` is dropped);
     /// each → `images/posts/<uid>/<key>.jpg`. Nil for another URL, or an object path that
     /// could leave the folder (`..`, an empty or hidden segment, a NUL).
-    static func objectPath(_ url: String) -> String? {
+    package static func objectPath(_ url: String) -> String? {
         var object: String?
         if let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() {
             let path = components.percentEncodedPath

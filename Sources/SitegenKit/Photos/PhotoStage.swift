@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 import Synchronization
 
 /// The image stage of a build: every photo the site publishes becomes its variants

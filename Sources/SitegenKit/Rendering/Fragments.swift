@@ -1,3 +1,4 @@
+import SitegenExport
 /// The HTML of `_tile` and `_userrow` fragments, each rendered once per item and page
 /// depth, on first use, from any rendering thread (`SiteRenderer.html`).
 final class Fragments: Sendable {

@@ -1,3 +1,4 @@
+import SitegenExport
 /// One Markdown renderer per page depth: mentions and hashtags link relative to the page.
 final class MarkdownRenderers: Sendable {
     private let byRoot = Locked<[String: MarkdownRenderer]>([:])

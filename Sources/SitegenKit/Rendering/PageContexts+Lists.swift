@@ -1,3 +1,4 @@
+import SitegenExport
 /// The rows of the follower and following lists, and the directory's jump list.
 extension PageContexts {
     /// The users of `u`'s follower (or following) list that are rendered, in directory order.

@@ -1,5 +1,6 @@
 import Foundation
 import MustacheEngine
+import SitegenExport
 
 /// The context of each kind of page (`docs/templates.md` says what each template reads).
 extension PageContexts {

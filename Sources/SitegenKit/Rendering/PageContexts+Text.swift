@@ -1,3 +1,4 @@
+import SitegenExport
 /// Small text helpers for page contexts: no Foundation date formatters on the hot path.
 extension PageContexts {
     static func initial(_ username: String) -> String {

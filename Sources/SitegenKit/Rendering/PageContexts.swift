@@ -1,5 +1,6 @@
 import Foundation
 import MustacheEngine
+import SitegenExport
 
 /// Builds the values the templates read (`docs/templates.md`).
 typealias Context = [String: TemplateValue]

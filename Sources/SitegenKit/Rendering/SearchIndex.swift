@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// The directory's search index, in small files under `search/` so that a query downloads
 /// a small part of it whatever the number of users (`assets/search.js` reads it).

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 extension SiteModel {
     /// The site's data from an audited export: true counts and the repaired graph,

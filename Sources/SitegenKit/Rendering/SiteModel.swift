@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// What the site shows, built from the audit's repaired view of the export: the
 /// users that can be rendered, their posts newest first, the true counts, tags.

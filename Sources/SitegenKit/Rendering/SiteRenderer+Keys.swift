@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// What each page is made from, hashed straight from the model without building its
 /// template values: a page whose key is the one the manifest records for its file (and

@@ -1,5 +1,6 @@
 import Foundation
 import MustacheEngine
+import SitegenExport
 import Synchronization
 
 /// One output file: its path relative to the site root, its bytes (nil when the

@@ -1,3 +1,4 @@
+import SitegenExport
 /// Folder names for users: derived from the username, the same on every build,
 /// unique after case folding, and safe: only letters, digits, `-` and `_`, so no
 /// username (`../../etc`, `a/b`, `.hidden`, `index.html`, `<b>x</b>`) can leave its
@@ -67,11 +68,5 @@ enum Slugs {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension String {
-    func leftPadded(_ width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

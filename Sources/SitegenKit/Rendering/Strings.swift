@@ -1,5 +1,6 @@
 import Foundation
 import MustacheEngine
+import SitegenExport
 import TOMLKit
 
 /// The words of the theme in one language: the theme's `strings/<language>.toml`, a

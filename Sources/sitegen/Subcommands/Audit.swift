@@ -1,6 +1,8 @@
 import ArgumentParser
-import SitegenKit
 import Glibc
+import SitegenExport
+import SitegenKit
+import SitegenSample
 
 extension Sitegen {
     struct Audit: ParsableCommand {
@@ -69,7 +71,7 @@ extension Sitegen {
                 // The text summary needs only counts and the first findings of the timeline's codes;
                 // the other formats and the repair make the timeline's findings again as they write them.
                 let detail: FindingDetail = format == .text && !fix ? .summarizeTimeline : .streamTimeline
-                report = try SitegenKit.Audit.run(exportAt: export, dialect: dialect?.value, mapping: config.schema, detail: detail) { stage in
+                report = try SitegenExport.Audit.run(exportAt: export, dialect: dialect?.value, mapping: config.schema, detail: detail) { stage in
                     switch stage {
                     case .loading:
                         progress.step("loading \(export)")

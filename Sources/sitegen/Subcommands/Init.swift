@@ -1,5 +1,6 @@
 import ArgumentParser
 import SitegenKit
+import SitegenSample
 
 extension Sitegen {
     struct Init: ParsableCommand {

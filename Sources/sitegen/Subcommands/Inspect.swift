@@ -1,4 +1,5 @@
 import ArgumentParser
+import SitegenExport
 import SitegenKit
 
 extension Sitegen {

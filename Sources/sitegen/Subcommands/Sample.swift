@@ -1,5 +1,7 @@
 import ArgumentParser
+import SitegenExport
 import SitegenKit
+import SitegenSample
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

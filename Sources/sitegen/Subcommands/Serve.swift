@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SitegenExport
 import SitegenKit
 import SitegenServer
 

@@ -1,6 +1,7 @@
 import Foundation
+@testable import SitegenExport
+import SitegenTestSupport
 import Testing
-@testable import SitegenKit
 
 @Suite struct ExportLoaderTests {
     func loadError(_ path: String) -> String? {

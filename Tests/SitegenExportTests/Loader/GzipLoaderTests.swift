@@ -1,6 +1,7 @@
 import Foundation
+@testable import SitegenExport
+import SitegenTestSupport
 import Testing
-@testable import SitegenKit
 
 /// Gzip-compressed exports (`export.json.gz`, Firebase's backups): read whole, inflated
 /// in memory, with the parser's padding after them; bad ones refused with one line.

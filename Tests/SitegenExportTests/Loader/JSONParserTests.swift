@@ -1,5 +1,5 @@
+@testable import SitegenExport
 import Testing
-@testable import SitegenKit
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws -> JSONDocument { try JSONDocument.parse(Array(text.utf8)) }

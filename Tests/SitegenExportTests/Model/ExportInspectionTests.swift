@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// `sitegen inspect`: golden output for each shape of app (`Fixtures/inspect/<case>.txt`,
 /// the audit fixture's export read as `<case>.json`, with its `sitegen.toml` where the case
@@ -37,10 +39,9 @@ import Testing
         let c = Self.cases.first { $0.name == name }!
         let fixture = Self.fixture(c.fixture)
         let text = try Self.inspect(fixture, mapping: c.mapped ? fixture.mapping : Schema.Mapping()).text()
-        let golden = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("inspect/\(name).txt")
+        let golden = TestSupport.fixtures.appendingPathComponent("inspect/\(name).txt")
         if ProcessInfo.processInfo.environment["SITEGEN_RECORD"] == "1" {
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/inspect/\(name).txt")
+            let source = URL(fileURLWithPath: TestSupport.sourceFixtures + "/inspect/\(name).txt")
             try text.write(to: source, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
@@ -104,11 +105,10 @@ import Testing
             .replacingOccurrences(of: folder + "/", with: "")
         let name = "firestore-\(layout)"
         if ProcessInfo.processInfo.environment["SITEGEN_RECORD"] == "1" {
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/inspect/\(name).txt")
+            let source = URL(fileURLWithPath: TestSupport.sourceFixtures + "/inspect/\(name).txt")
             try text.write(to: source, atomically: true, encoding: .utf8)
         }
-        let golden = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("inspect/\(name).txt")
+        let golden = TestSupport.fixtures.appendingPathComponent("inspect/\(name).txt")
         #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+@testable import SitegenExport
+@testable import SitegenSample
 import Testing
-@testable import SitegenKit
 
 /// `[schema]`: an export whose nodes and fields an app renamed, read with a mapping back
 /// to the tutorial's names, audits exactly as the tutorial-named export does, with every

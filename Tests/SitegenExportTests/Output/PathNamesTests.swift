@@ -1,5 +1,5 @@
+@testable import SitegenExport
 import Testing
-@testable import SitegenKit
 
 @Suite struct PathNamesTests {
     @Test(arguments: [

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 // Golden tests for `sitegen audit`, one per folder of `Fixtures/audit/` (listed in its
 // README.md). Each folder holds `export.json`, `expected.json` (what
@@ -32,7 +34,7 @@ struct AuditFixtureCase: CustomTestStringConvertible, Sendable {
 
     /// Every folder under `Fixtures/audit/` that holds an `export.json`, sorted by name.
     static let all: [AuditFixtureCase] = {
-        guard let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else { return [] }
+        let fixtures = TestSupport.fixtures
         let root = fixtures.appendingPathComponent("audit")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.sorted().compactMap { name in

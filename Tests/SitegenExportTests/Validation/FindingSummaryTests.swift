@@ -1,6 +1,8 @@
 import Foundation
+@testable import SitegenExport
+@testable import SitegenSample
+import SitegenTestSupport
 import Testing
-@testable import SitegenKit
 
 /// The audit that summarizes the timeline's findings (`FindingDetail.summarizeTimeline`,
 /// used by the text summary and the build) says exactly what the full audit says.

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// The audit and the repair as Firestore writes, on exports the Firestore emulator made
 /// of the public clones' layouts (scripts/make-firestore-fixtures; docs/firestore.md).

@@ -1,6 +1,8 @@
 import Foundation
+@testable import SitegenExport
+@testable import SitegenSample
+import SitegenTestSupport
 import Testing
-@testable import SitegenKit
 
 /// Properties of the repair over generated exports with faults: the second audit finds
 /// only what no repair can fix, `--fix` equals the patch applied the way Firebase

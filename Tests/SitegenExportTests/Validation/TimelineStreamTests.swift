@@ -1,6 +1,8 @@
 import Foundation
+@testable import SitegenExport
+@testable import SitegenSample
+import SitegenTestSupport
 import Testing
-@testable import SitegenKit
 
 /// The audit that makes the timeline's findings again as it writes them
 /// (`FindingDetail.streamTimeline`: `--format json`, `--format patch`, `--fix`) writes

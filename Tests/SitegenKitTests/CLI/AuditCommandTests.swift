@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// The `sitegen audit` command as a user runs it: exit codes, formats, --fix.
 @Suite struct AuditCommandTests {

@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// `sitegen audit` and `build` on a gzip-compressed export (`export.json.gz`), and
 /// `audit --fix` writing one: the same answers as for the plain file.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// `sitegen build --shard K/N` and `sitegen merge` as a user runs them: in a site folder, by
 /// relative paths (merge finds the export where the shards read it), with their exit codes.

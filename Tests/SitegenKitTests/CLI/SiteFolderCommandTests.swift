@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// `sitegen init`, `build` and `theme` as a user runs them: in a folder of their own,
 /// outside the checkout, with the theme inside the binary.
@@ -52,12 +55,12 @@ import Testing
 
         // The photo stored 364x320 with Orientation 6 is published 320x364, without EXIF.
         let turned = try #require(SiteTest.contents(folder + "/content/storage").first {
-            SampleSiteTests.jpegHeader($0.value)?.orientation == 6
+            TestSupport.jpegHeader($0.value)?.orientation == 6
         })
         let key = String(turned.key.split(separator: "/").last!.dropLast(".jpg".count))
         let page = SiteTest.text(out, "p/\(key)/index.html")
         let src = try #require(page.firstMatch(of: /<img src="[.\/]*(assets\/img\/[^"]+\.jpg)" width=/)?.1)
-        let published = try #require(SampleSiteTests.jpegHeader(SiteTest.bytes(out, String(src))))
+        let published = try #require(TestSupport.jpegHeader(SiteTest.bytes(out, String(src))))
         #expect(published.width == 320 && published.height == 364 && published.orientation == 1, "\(published)")
     }
 

@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// sitegen.toml: what each key sets, and the exact one-line error for each mistake.
 @Suite struct SiteConfigTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import Testing
 
 /// The manifest as the compact table keeps it: read back as written, line for line, by path.
 @Suite struct ManifestTests {

@@ -3,6 +3,8 @@ import Testing
 @testable import SitegenKit
 #if canImport(Glibc)
 import Glibc
+import SitegenTestSupport
+@testable import SitegenExport
 #endif
 
 /// The switch with its spare (`SiteExchange`): rebuilds in a row publish exactly each new

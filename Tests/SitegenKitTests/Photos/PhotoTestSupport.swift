@@ -1,12 +1,12 @@
 import CVips
 import Foundation
 @testable import SitegenKit
+import SitegenTestSupport
 
 /// The photo fixtures (`scripts/make-photo-fixtures`) and what tests read back from
 /// published files: pixels (through libvips), JPEG segments and WebP chunks.
 enum PhotoTest {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/photos").standardized.path
+    static let folder = TestSupport.sourceFixtures + "/photos"
 
     static func fixture(_ name: String) -> [UInt8] {
         FileManager.default.contents(atPath: folder + "/" + name).map { [UInt8]($0) } ?? []

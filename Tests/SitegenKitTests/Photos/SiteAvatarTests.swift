@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import Testing
 
 /// `docs/export-format.md`: avatars go through the photo pipeline; `docs/site.md`: the
 /// `data-avatar` marker, and "Photos right-sized and private". Built sites of

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// `docs/site.md`: "Photos right-sized and private" and "Where photos come from": built sites of
 /// the photo fixtures (timeline: base64 photos; Makestagram: a local copy of the bucket).

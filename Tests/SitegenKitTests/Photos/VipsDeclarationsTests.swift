@@ -1,4 +1,5 @@
 import Foundation
+import SitegenTestSupport
 import Testing
 
 /// libvips is loaded with dlopen, not linked: Sources/CVips/vips_api.h declares the part of

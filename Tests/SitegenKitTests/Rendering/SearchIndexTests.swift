@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// The directory's search index (`SearchIndex`, read by `assets/search.js`): a query reads
 /// `search/index.json` and one bucket file, and finds exactly the users a search of every

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// The theme's words (`strings/<language>.toml`): every built-in language has every key
 /// English has, with the same placeholders, and the plural forms its CLDR rule picks;

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// The theme compiled into the binary, and a templates folder laid over it.
 @Suite struct ThemeTests {

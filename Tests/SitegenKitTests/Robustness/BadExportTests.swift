@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// The bad-export corpus (Fixtures/bad-exports, answers in its expected.txt): each file
 /// gives its one-line error and exit status from `sitegen audit`, and `sitegen build`

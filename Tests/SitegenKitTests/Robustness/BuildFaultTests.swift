@@ -3,6 +3,8 @@ import XCTest
 @testable import SitegenKit
 #if canImport(Glibc)
 import Glibc
+import SitegenTestSupport
+@testable import SitegenExport
 #endif
 
 /// Faults during a build (and during `audit --fix`), caused for real on the built binary: a

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenTestSupport
 import Testing
 
 /// Every input under `Fixtures/fuzz/` goes through the fuzz target again (built without

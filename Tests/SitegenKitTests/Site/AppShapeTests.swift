@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// The same social graph written as the apps write it (the tutorial's shape, the video
 /// course's, a flat-posts app's, FriendlyPix's, a renamed one, posts kept in each user,
@@ -281,8 +284,8 @@ import Testing
     /// The course app's site: comments with their count and markers, avatars linked where
     /// the user has a photo URL and the initial otherwise, the photo's box in its pixels.
     @Test func theCourseAppShowsCommentsAvatarsAndBoxes() throws {
-        let fixture = ExportInspectionTests.fixture("makestagram-course-app")
-        let (out, result) = try SiteTest.build(fixture.exportPath)
+        let export = TestSupport.fixtures.appendingPathComponent("audit/makestagram-course-app/export.json").path
+        let (out, result) = try SiteTest.build(export)
         #expect(result.skipped.isEmpty)
         let post = SiteTest.text(out, "p/-Kp1/index.html")
         #expect(post.contains("<span data-count=\"comments\">2</span>"))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// `sitegen build` on the Firestore fixtures (docs/firestore.md) with their
 /// `sitegen.toml`: every user with a profile, every post with an owner a page.

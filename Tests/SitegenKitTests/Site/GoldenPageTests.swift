@@ -11,9 +11,10 @@
 // __Snapshots__ before committing. `SNAPSHOT_RECORD=failed` rewrites only the snapshots that differ.
 
 import Foundation
+@testable import SitegenExport
+@testable import SitegenKit
 import SnapshotTesting
 import Testing
-@testable import SitegenKit
 
 @Suite struct GoldenPageTests {
     /// The pages compared, relative to the output folder.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import Testing
 
 /// A post is known by its path, not its key (docs/apps.md, "Posts whose keys repeat"):
 /// posts kept in JSON arrays under integer keys, or whose ids are unique only under their

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// Builds are deterministic and incremental, and a failed or refused build leaves the
 /// previous output exactly as it was (`docs/site.md`, "Rules").

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// Users who must not be published: `exclude` in sitegen.toml (uids or usernames) and a
 /// record's own `private` / `isPrivate` / `is_private: true`.

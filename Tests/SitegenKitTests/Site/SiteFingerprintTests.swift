@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// The inputs' fingerprint derives from the build's identity (`Site.BuildIdentity`: every
 /// setting, every output-changing constant of the code, the theme, the dialect, the shard),

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// A site in another language: every word of the theme in it, `<html lang dir>`; the
 /// feeds and `users.json` stay as they were; changing the language or a strings file

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import Testing
 
 /// Every relative link of a built site leads to a file of the site, as a static file server
 /// would serve it; the header counts are the validator's; the grid has three columns.

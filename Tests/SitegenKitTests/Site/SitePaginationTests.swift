@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// Pages stay small at any size (`docs/site.md`): the directory, the follower and
 /// following lists and tag pages are paginated like the grid. With small page sizes, every

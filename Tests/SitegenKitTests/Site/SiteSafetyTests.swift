@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import SitegenTestSupport
+import Testing
 
 /// Text from the export is data, never markup, and no username can write outside its own
 /// folder (`docs/site.md`, "Rules"). Every output file of a hostile export is scanned.

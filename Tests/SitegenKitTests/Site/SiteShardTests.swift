@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// `sitegen build --shard K/N` and `sitegen merge`: N shards merged are one build's site,
 /// byte for byte, manifest included; a missing, duplicated or foreign shard is refused

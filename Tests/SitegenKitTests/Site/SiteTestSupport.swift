@@ -1,7 +1,8 @@
 import Foundation
+@testable import SitegenKit
+import SitegenTestSupport
 import SnapshotTesting
 import Testing
-@testable import SitegenKit
 
 /// Shared by the site suites: where the checkout's files are, building a site into a
 /// fresh temporary folder, and reading an output folder back (files, bytes, mtimes).
@@ -10,13 +11,12 @@ enum SiteTest {
 
     /// `Tests/SitegenKitTests/Site/`.
     static let suiteFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    /// The package root: `../../../` from this folder.
-    static let packageRoot = suiteFolder.appendingPathComponent("../../..").standardized.path
+    static var packageRoot: String { TestSupport.packageRoot }
     static var templates: String { packageRoot + "/Templates" }
     static var sampleExport: String { packageRoot + "/content/export.json" }
     static var timelineExport: String { packageRoot + "/content/export-timeline.json" }
     static var smallExport: String {
-        suiteFolder.appendingPathComponent("../Fixtures/site/small-export.json").standardized.path
+        TestSupport.sourceFixtures + "/site/small-export.json"
     }
 
     /// `SNAPSHOT_RECORD=1` (or `all`) re-records every golden page; `failed` re-records only
@@ -74,56 +74,16 @@ enum SiteTest {
         return try TestSupport.temporaryFile(edited, name: name)
     }
 
-    // MARK: - Reading an output folder
+    // MARK: - Reading an output folder (TestSupport's, under the names the suites use)
 
-    enum Kind: Equatable { case file, folder, symlink, other }
+    typealias Kind = TestSupport.Kind
+    typealias Entry = TestSupport.Entry
 
-    struct Entry: Equatable {
-        var path: String  // relative to the walked folder
-        var kind: Kind
-    }
-
-    /// Every entry below `root` (relative paths, sorted), found with `lstat`: symlinks are
-    /// reported, never followed.
-    static func walk(_ root: String) -> [Entry] {
-        var out: [Entry] = []
-        func visit(_ relative: String) {
-            let full = relative.isEmpty ? root : root + "/" + relative
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
-            for name in names.sorted() {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                let type = (try? FileManager.default.attributesOfItem(atPath: root + "/" + path))?[.type] as? FileAttributeType
-                switch type {
-                case .typeDirectory?:
-                    out.append(Entry(path: path, kind: .folder))
-                    visit(path)
-                case .typeRegular?: out.append(Entry(path: path, kind: .file))
-                case .typeSymbolicLink?: out.append(Entry(path: path, kind: .symlink))
-                default: out.append(Entry(path: path, kind: .other))
-                }
-            }
-        }
-        visit("")
-        return out.sorted { $0.path < $1.path }
-    }
-
-    /// Relative paths of the regular files below `root`, sorted.
-    static func files(_ root: String) -> [String] {
-        walk(root).filter { $0.kind == .file }.map(\.path)
-    }
-
-    static func bytes(_ root: String, _ path: String) -> [UInt8] {
-        FileManager.default.contents(atPath: root + "/" + path).map { [UInt8]($0) } ?? []
-    }
-
-    static func text(_ root: String, _ path: String) -> String {
-        String(decoding: bytes(root, path), as: UTF8.self)
-    }
-
-    /// Every file's bytes: a checksum that cannot collide.
-    static func contents(_ root: String) -> [String: [UInt8]] {
-        Dictionary(uniqueKeysWithValues: files(root).map { ($0, bytes(root, $0)) })
-    }
+    static func walk(_ root: String) -> [Entry] { TestSupport.walk(root) }
+    static func files(_ root: String) -> [String] { TestSupport.files(root) }
+    static func bytes(_ root: String, _ path: String) -> [UInt8] { TestSupport.bytes(root, path) }
+    static func text(_ root: String, _ path: String) -> String { TestSupport.text(root, path) }
+    static func contents(_ root: String) -> [String: [UInt8]] { TestSupport.contents(root) }
 
     /// Every file's modification time.
     static func mtimes(_ root: String) -> [String: Date] {

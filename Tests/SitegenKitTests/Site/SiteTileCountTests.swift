@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+@testable import SitegenSample
+import SitegenTestSupport
+import Testing
 
 /// `docs/site.md`: every counted post has a tile. A post whose image is missing,
 /// invalid or undecodable gets a placeholder in the same box and its page; an unusable

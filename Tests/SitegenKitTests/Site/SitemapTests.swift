@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import SitegenExport
 @testable import SitegenKit
+import Testing
 
 /// Sitemaps by the protocol (`docs/site.md`): files of at most 50,000 URLs and 50 MB,
 /// listed by a sitemap index in `sitemap.xml` when there are several; every page in one.

@@ -1,5 +1,6 @@
 import Foundation
 import MustacheEngine
+import SitegenExport
 
 /// The site's templates, parsed and checked before anything is rendered: a parse
 /// error names the file, line and column; a missing template or partial is an error

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// The files a site is rendered with: templates (`NAME.mustache`) and static files
 /// under `assets/`. A build starts from the built-in theme (compiled into the binary

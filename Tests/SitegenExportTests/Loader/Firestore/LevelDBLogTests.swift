@@ -1,6 +1,6 @@
 import Foundation
+@testable import SitegenExport
 import Testing
-@testable import SitegenKit
 
 @Suite struct LevelDBLogTests {
     /// The CRC-32C check value, and LevelDB's own test vectors for it and its mask.

@@ -1,6 +1,7 @@
 import Foundation
+@testable import SitegenExport
+import SitegenTestSupport
 import Testing
-@testable import SitegenKit
 
 /// The managed export reader on exports the Firestore emulator wrote
 /// (scripts/make-firestore-fixtures; `value-types` holds one document of every type).

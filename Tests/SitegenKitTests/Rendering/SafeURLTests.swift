@@ -1,5 +1,6 @@
-import Testing
 @testable import SitegenKit
+@testable import SitegenExport
+import Testing
 
 /// Which image URLs a page uses as they are, and how attribute values are escaped.
 @Suite struct SafeURLTests {
