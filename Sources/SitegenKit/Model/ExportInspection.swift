@@ -608,6 +608,15 @@ public struct ExportInspection: Sendable {
             guard ["picture", "photo", "avatar", "image"].contains(where: key.contains) else { return false }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
+        // A post's counters under a name no variant has (UIKit's `likes: 3`): a number under
+        // a name that says what it counts (a node of the same name elsewhere is no matter:
+        // `posts/*/post-likes`).
+        guess(.likeCount, in: .posts, what: "a number") { member in
+            doc.key(member).lowercased().contains("like") && doc.isNumber(doc.value(member))
+        }
+        guess(.commentCount, in: .posts, what: "a number") { member in
+            doc.key(member).lowercased().contains("comment") && doc.isNumber(doc.value(member))
+        }
         // A comment's text: a string under a name that says so, not a URL nor a user's id.
         guess(.commentText, in: .comments, what: "text") { member in
             let key = doc.key(member).lowercased()
