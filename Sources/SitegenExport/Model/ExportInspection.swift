@@ -17,10 +17,26 @@ public struct ExportInspection: Sendable {
     private var usersGuess: (name: Schema.Name, why: String)?
     private var nodeGuesses: [(node: Schema.Node, name: String, why: String)] = []
     private var fieldGuesses: [(field: Schema.Field, name: String, why: String)] = []
+    /// Roles of a Firestore export's collections found by what their documents hold,
+    /// read as mapped (their fields counted), with why each was taken.
+    private var nodeWhy: [Schema.Node: String] = [:]
+    private var fieldWhy: [Schema.Field: String] = [:]
+    /// What could not be guessed safely, said as comments in the block.
+    private var unsure: [String] = []
+    private var nodeDoubts: [String] = []
 
     public init(_ export: Export) {
         self.export = export
         var schema = export.schema
+        if let layout = export.firestore, export.dialect == .makestagram {
+            let found = Self.firestoreRoles(export.document, layout, schema)
+            if found.mapping != schema.mapping {
+                schema = Schema.read(export.document, dialect: export.dialect, mapping: found.mapping)
+            }
+            nodeWhy = found.nodes
+            fieldWhy = found.fields
+            unsure = found.unsure
+        }
         // Posts kept in each user (`users/<uid>/posts/<key>: {…}`) where the export has no
         // posts node: read as posts, so that their fields are counted and the block says so.
         if let path = Self.postsInUsers(schema, export.document) {
@@ -140,7 +156,7 @@ public struct ExportInspection: Sendable {
         var nodes: [String] = []
         for node in Schema.Node.allCases where isPresent(node) {
             guard let place = schema.place(node), place.text != node.rawValue else { continue }
-            nodes.append("\(node.rawValue) = \(JSONString.quoted(place.text))")
+            nodes.append("\(node.rawValue) = \(JSONString.quoted(place.text))" + (nodeWhy[node].map { "  # guessed: \($0)" } ?? ""))
         }
         nodes += nodeGuesses.map { "\($0.node.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
         if !nodes.isEmpty { out += "\n[schema.nodes]\n" + nodes.map { $0 + "\n" }.joined() }
@@ -150,11 +166,13 @@ public struct ExportInspection: Sendable {
             if used.count > 1 {
                 fields.append("# \(field.rawValue): \(used.joined(separator: " and ")) are both read unmapped")
             } else if let spelling = used.first, spelling != field.rawValue {
-                fields.append("\(field.rawValue) = \(JSONString.quoted(spelling))")
+                fields.append("\(field.rawValue) = \(JSONString.quoted(spelling))" + (fieldWhy[field].map { "  # guessed: \($0)" } ?? ""))
             }
         }
         fields += fieldGuesses.map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
         if !fields.isEmpty { out += "\n[schema.fields]\n" + fields.map { $0 + "\n" }.joined() }
+        let notGuessed = unsure + nodeDoubts
+        if !notGuessed.isEmpty { out += "\n# Not guessed (map them by hand if they are what the comment says):\n" + notGuessed.map { "# \($0)\n" }.joined() }
         return out
     }
 
@@ -162,7 +180,7 @@ public struct ExportInspection: Sendable {
 
     /// Nodes the export seems to keep where no recognised name says: a root keyed by users'
     /// uids (a second root of user fields), and lists inside each user or post record.
-    private func guessedNodes(uids: Set<String>) -> [(node: Schema.Node, name: String, why: String)] {
+    private mutating func guessedNodes(uids: Set<String>) -> [(node: Schema.Node, name: String, why: String)] {
         guard export.dialect == .makestagram else { return [] }
         let doc = export.document
         guard doc.isObject(doc.root) else { return [] }
@@ -220,15 +238,289 @@ public struct ExportInspection: Sendable {
         // Lists in each post, at any depth (`posts/*/likes`, `users/*/posts/*/likes`).
         if let records = postRecords {
             for (node, name) in [(Schema.Node.postLikes, "likes"), (.comments, "comments")] where !isPresent(node) {
-                var lists = 0
-                Schema.forEachMatch(records + [Schema.Name(name)], in: doc) { list, _ in if doc.isContainer(list) { lists += 1 } }
-                if lists > 0 {
-                    let path = (records + [Schema.Name(name)]).map { $0?.text ?? "*" }.joined(separator: "/")
-                    guesses.append((node, path, "\(Self.number(lists)) posts hold a \"\(name)\" list"))
+                var lists = 0, entries = 0, authored = 0
+                var keys = Set<String>()
+                Schema.forEachMatch(records + [Schema.Name(name)], in: doc) { list, _ in
+                    guard doc.isContainer(list) else { return }
+                    lists += 1
+                    guard node == .comments else { return }
+                    doc.forEachEntry(list) { entry in
+                        guard doc.isObject(entry) else { return }
+                        entries += 1
+                        if Self.authorField(entry, uids: uids, in: doc) != nil { authored += 1 }
+                        doc.forEachChild(entry) { keys.insert(doc.key($0)) }
+                    }
                 }
+                guard lists > 0 else { continue }
+                let path = (records + [Schema.Name(name)]).map { $0?.text ?? "*" }.joined(separator: "/")
+                // Comments whose entries name no user by id (`{displayName, comment}`) cannot
+                // be counted or shown by author: said, not mapped.
+                if node == .comments && entries > 0 && authored * 2 < entries {
+                    nodeDoubts.append("comments = \(JSONString.quoted(path)): \(Self.number(lists)) posts hold a \"\(name)\" list, but \(Self.number(entries - authored)) of its \(Self.number(entries)) entries name no user by id (\(keys.sorted().joined(separator: ", ")))")
+                    continue
+                }
+                guesses.append((node, path, "\(Self.number(lists)) posts hold a \"\(name)\" list"))
             }
         }
         return guesses
+    }
+
+    // MARK: - Firestore: roles by what the documents hold
+
+    /// The roles of a Firestore export's collections and subcollections that no name says,
+    /// found by what their documents hold (docs/firestore.md, "The layouts public Firestore
+    /// clones use"), added to `schema`'s mapping where it maps none: the users (a
+    /// collection named `users` in any case, else the one whose documents hold users'
+    /// names or photos) and the id the rest of the data uses for them (`user_id`); the
+    /// posts (the collection whose documents hold an image's URL, at any depth); under each
+    /// post, a subcollection of empty documents (likes) or of text with an author
+    /// (comments); comments kept in a collection keyed by post (`insta_comments/*/comments`);
+    /// `<root>/*/<sub>` of empty documents keyed by users' ids (edges, named by their words).
+    /// What cannot be told safely is said in `unsure`, not mapped.
+    private static func firestoreRoles(_ doc: JSONDocument, _ layout: FirestoreLayout, _ schema: Schema)
+        -> (mapping: Schema.Mapping, nodes: [Schema.Node: String], fields: [Schema.Field: String], unsure: [String])
+    {
+        var mapping = schema.mapping
+        var nodes: [Schema.Node: String] = [:]
+        var fields: [Schema.Field: String] = [:]
+        var unsure: [String] = []
+        guard doc.isObject(doc.root) else { return (mapping, nodes, fields, unsure) }
+        func parts(_ pattern: String) -> [Schema.Name?] { pattern.split(separator: "/").map { $0 == "*" ? nil : Schema.Name(String($0)) } }
+        /// Each document of a collection pattern, with the key of its parent document (the
+        /// last `*`) where it has one.
+        func documents(_ pattern: String, _ body: (_ document: Int32, _ parent: String?) -> Void) {
+            Schema.forEachMatch(parts(pattern) + [nil], in: doc) { node, keys in
+                body(node, keys.count >= 2 ? keys[keys.count - 2].text(doc) : nil)
+            }
+        }
+        let collections = layout.collections.sorted()
+        let held = { (c: String) in (layout.documentsPerCollection[c] ?? 0) > 0 }
+        let isRootPresent = { (name: String) in doc.member(doc.root, Schema.Name(name)) != nil }
+
+        // The users.
+        var users = mapping.nodes[.users] ?? (isRootPresent("users") ? "users" : nil)
+        if users == nil {
+            if let c = collections.first(where: { !$0.contains("/") && $0.lowercased() == "users" }) {
+                users = c
+                nodes[.users] = "the collection \(c) is named so"
+            } else {
+                let spellings = [Schema.Field.username, .name, .avatarURL].flatMap { schema.names($0) }
+                var best: (name: String, users: Int, records: Int)?
+                for c in collections where !c.contains("/") && held(c) {
+                    var records = 0, withUser = 0
+                    documents(c) { record, _ in
+                        records += 1
+                        if doc.member(record, spellings) != nil { withUser += 1 }
+                    }
+                    guard withUser > 0, withUser * 2 >= records else { continue }
+                    if best == nil || withUser > best!.users { best = (c, withUser, records) }
+                }
+                if let best {
+                    users = best.name
+                    nodes[.users] = "\(number(best.users)) of its \(number(best.records)) documents hold a user's name or photo"
+                }
+            }
+            if let users, nodes[.users] != nil { mapping.nodes[.users] = users }
+        }
+        guard let users else { return (mapping, nodes, fields, unsure) }
+        var keys: [String] = []
+        documents(users) { record, _ in if doc.isObject(record) { keys.append(doc.key(record)) } }
+        var uids = Set(keys)
+
+        // The id the rest of the data uses for a user, where the document's own key is not it:
+        // a field with a distinct value per user, not the key, found elsewhere more often
+        // than the keys are (karlhadwen's `userId` in `users/<autoId>`).
+        if mapping.fields[.userID] == nil, !keys.isEmpty {
+            var values: [String: [String]] = [:]
+            documents(users) { record, _ in
+                guard doc.isObject(record) else { return }
+                let key = doc.key(record)
+                doc.forEachChild(record) { member in
+                    if let text = doc.string(doc.value(member)), !text.isEmpty, text != key { values[doc.key(member), default: []].append(text) }
+                }
+            }
+            let candidates = values.filter { $0.value.count * 2 >= keys.count && Set($0.value).count == $0.value.count }
+            if !candidates.isEmpty {
+                var hits: [String: Int] = [:]
+                var keyHits = 0
+                let owner = Dictionary(candidates.flatMap { field, texts in texts.map { ($0, field) } }, uniquingKeysWith: { a, _ in a })
+                func walk(_ node: Int32, countKeys: Bool) {
+                    doc.forEachChild(node) { member in
+                        if countKeys, doc.hasKey(member) {
+                            let key = doc.key(member)
+                            if let field = owner[key] { hits[field, default: 0] += 1 }
+                            if uids.contains(key) { keyHits += 1 }
+                        }
+                        let value = doc.value(member)
+                        if let text = doc.string(value) {
+                            let name = doc.hasKey(member) ? doc.key(member) : ""
+                            if let field = owner[text], field != name { hits[field, default: 0] += 1 }
+                            if uids.contains(text) && candidates[name] == nil { keyHits += 1 }
+                        } else if doc.isContainer(value) {
+                            walk(value, countKeys: true)
+                        }
+                    }
+                }
+                doc.forEachChild(doc.root) { root in
+                    guard doc.isContainer(root) else { return }
+                    walk(root, countKeys: doc.key(root) != users)
+                }
+                if let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value > keyHits {
+                    mapping.fields[.userID] = best.key
+                    fields[.userID] = "its values, one per user, are what \(number(best.value)) edges, likes and owners elsewhere hold (the documents' own ids: \(number(keyHits)))"
+                    uids = Set(candidates[best.key]!)
+                }
+            }
+        }
+
+        // The posts: the collection whose documents hold an image's URL (not a profile
+        // photo's) under one name, at any depth of subcollections.
+        var posts = mapping.nodes[.posts]
+        if posts == nil {
+            var best: (name: String, field: String, hits: Int, records: Int)?
+            for c in collections where held(c) && c != users {
+                var records = 0
+                var hits: [String: Int] = [:]
+                documents(c) { record, _ in
+                    guard doc.isObject(record) else { return }
+                    records += 1
+                    doc.forEachChild(record) { member in
+                        if isPostImage(member, in: doc) { hits[doc.key(member), default: 0] += 1 }
+                    }
+                }
+                guard let field = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), field.value * 2 >= records else { continue }
+                let depth = c.split(separator: "/").count
+                if best == nil || field.value > best!.hits || (field.value == best!.hits && depth < best!.name.split(separator: "/").count) {
+                    best = (c, field.key, field.value, records)
+                }
+            }
+            if let best {
+                posts = best.name
+                if best.name != "posts" {
+                    mapping.nodes[.posts] = best.name
+                    nodes[.posts] = "\(number(best.hits)) of its \(number(best.records)) documents hold an image's URL in \"\(best.field)\""
+                }
+            }
+        }
+        var postIDs = Set<String>()
+        if let posts { documents(posts) { record, _ in postIDs.insert(doc.key(record)) } }
+
+        /// Whether `record` is an empty document (or `true`: a key kept as a set).
+        func isEmpty(_ record: Int32) -> Bool {
+            let value = doc.value(record)
+            if doc.isObject(value) { return doc.childCount(value) == 0 }
+            return doc.kind(value) == .bool && doc.rawText(value) == "true"
+        }
+        /// What a collection's documents are: how many, how many empty, how many a comment
+        /// (text and an author), how many keyed by a user's id or a post's, how many of
+        /// their parents are users.
+        struct Shape { var records = 0, empty = 0, comments = 0, userKeys = 0, postKeys = 0, userParents = 0, postParents = 0 }
+        func shape(_ c: String) -> Shape {
+            var s = Shape()
+            documents(c) { record, parent in
+                s.records += 1
+                if isEmpty(record) { s.empty += 1 }
+                if doc.isObject(record), authorField(record, uids: uids, in: doc) != nil, commentText(record, uids: uids, in: doc) != nil { s.comments += 1 }
+                let key = doc.key(record)
+                if uids.contains(key) { s.userKeys += 1 }
+                if postIDs.contains(key) { s.postKeys += 1 }
+                if let parent, uids.contains(parent) { s.userParents += 1 }
+                if let parent, postIDs.contains(parent) { s.postParents += 1 }
+            }
+            return s
+        }
+        func take(_ node: Schema.Node, _ c: String, _ why: String) {
+            guard mapping.nodes[node] == nil else {
+                if mapping.nodes[node] != c, nodes[node] != nil { unsure.append("\(node.rawValue) = \(JSONString.quoted(c)): \(why), as is \(mapping.nodes[node]!)") }
+                return
+            }
+            mapping.nodes[node] = c
+            nodes[node] = why
+        }
+
+        // Under each post: likes (empty documents) and comments (text with an author).
+        if let posts {
+            for c in collections where c.hasPrefix(posts + "/*/") && !c.dropFirst(posts.count + 3).contains("/") {
+                let s = shape(c)
+                guard s.records > 0 else { continue }
+                let name = String(c.dropFirst(posts.count + 3))
+                if s.empty == s.records {
+                    if name.lowercased().contains("like") {
+                        take(.postLikes, c, "\(number(s.records)) empty documents in posts")
+                    } else {
+                        unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents in posts, not named as likes")
+                    }
+                } else if s.comments * 2 >= s.records {
+                    take(.comments, c, "\(number(s.comments)) of its \(number(s.records)) documents hold text and a user's id")
+                }
+            }
+        }
+        // `<root>/*/<sub>`: comments kept by post, edges kept by user.
+        for c in collections where c != posts && !(posts.map { c.hasPrefix($0 + "/") } ?? false) {
+            let path = c.split(separator: "/")
+            guard path.count == 3, path[1] == "*" else { continue }
+            let s = shape(c)
+            guard s.records > 0 else { continue }
+            let words = c.lowercased()
+            if s.comments * 2 >= s.records && s.postParents * 2 >= s.records {
+                take(.comments, c, "\(number(s.comments)) of its \(number(s.records)) documents hold text and a user's id, kept by post")
+            } else if s.empty == s.records && s.userParents * 2 >= s.records && s.userKeys * 2 >= s.records {
+                if words.contains("follower") {
+                    take(.followers, c, "\(number(s.records)) empty documents keyed by users' ids, kept by user")
+                } else if words.contains("following") {
+                    take(.following, c, "\(number(s.records)) empty documents keyed by users' ids, kept by user")
+                } else {
+                    unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents keyed by users' ids, named as neither followers nor following")
+                }
+            } else if s.empty == s.records && s.userParents * 2 >= s.records && s.postKeys * 2 >= s.records {
+                if words.contains("like") {
+                    take(.userLikes, c, "\(number(s.records)) empty documents keyed by posts' ids, kept by user")
+                } else {
+                    unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents keyed by posts' ids, kept by user, not named as likes")
+                }
+            }
+        }
+        return (mapping, nodes, fields, unsure)
+    }
+
+    /// Whether `member` holds a post's image: an http(s) URL or a path to an image file,
+    /// under a name that is not a profile photo's (`ownerImageUrl`, `profileImage`).
+    private static func isPostImage(_ member: Int32, in doc: JSONDocument) -> Bool {
+        let name = doc.key(member).lowercased()
+        guard !["profile", "avatar", "owner", "author", "user"].contains(where: name.contains),
+              let text = doc.string(doc.value(member)) else { return false }
+        return isImageLink(text)
+    }
+
+    /// An http(s) URL, or a path ending in an image file's extension (`/images/1.jpg`).
+    private static func isImageLink(_ text: String) -> Bool {
+        if SafeURL.isHTTP(text) { return true }
+        guard !text.isEmpty, !text.contains(" "), let dot = text.lastIndex(of: ".") else { return false }
+        return ["jpg", "jpeg", "png", "gif", "webp", "avif", "heic"].contains(text[text.index(after: dot)...].lowercased())
+    }
+
+    /// The name of `record`'s member that holds a user's id (a string), if any.
+    private static func authorField(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
+        var found: String?
+        doc.forEachChild(record) { member in
+            if found == nil, let text = doc.string(doc.value(member)), uids.contains(text) { found = doc.key(member) }
+        }
+        return found
+    }
+
+    /// Words in the name of a comment's field that holds its text.
+    private static let commentWords = ["text", "comment", "body", "message", "content"]
+
+    /// The name of `record`'s member that holds a comment's text: a string under a name
+    /// that says so, not a URL nor a user's id.
+    private static func commentText(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
+        var found: String?
+        doc.forEachChild(record) { member in
+            guard found == nil, let text = doc.string(doc.value(member)), !uids.contains(text), !SafeURL.isHTTP(text) else { return }
+            let key = doc.key(member)
+            if commentWords.contains(where: key.lowercased().contains) { found = key }
+        }
+        return found
     }
 
     /// `users/*/posts` (or another user-posts spelling) when most users' lists there hold
@@ -289,8 +581,9 @@ public struct ExportInspection: Sendable {
         }
         if schema.flatPosts { guess(.postOwner, in: .posts, what: "a user's uid", isUID) }
         guess(.commentAuthor, in: .comments, what: "a user's uid", isUID)
-        guess(.imageURL, in: .posts, what: "an http(s) URL") { member in
-            doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
+        guess(.imageURL, in: .posts, what: export.firestore == nil ? "an http(s) URL" : "an image's URL") { member in
+            if export.firestore != nil { return Self.isPostImage(member, in: doc) }
+            return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
         // A caption: text under a name that says so (FriendlyPix's `text`, `description`,
         // `body`), not a URL, nor a name some other field is read under (`alt_text`).
@@ -315,7 +608,25 @@ public struct ExportInspection: Sendable {
             guard ["picture", "photo", "avatar", "image"].contains(where: key.contains) else { return false }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
+        // A post's counters under a name no variant has (UIKit's `likes: 3`): a number under
+        // a name that says what it counts (a node of the same name elsewhere is no matter:
+        // `posts/*/post-likes`).
+        guess(.likeCount, in: .posts, what: "a number") { member in
+            doc.key(member).lowercased().contains("like") && doc.isNumber(doc.value(member))
+        }
+        guess(.commentCount, in: .posts, what: "a number") { member in
+            doc.key(member).lowercased().contains("comment") && doc.isNumber(doc.value(member))
+        }
+        // A comment's text: a string under a name that says so, not a URL nor a user's id.
+        guess(.commentText, in: .comments, what: "text") { member in
+            let key = doc.key(member).lowercased()
+            guard Self.commentWords.contains(where: key.contains), let text = doc.string(doc.value(member)) else { return false }
+            return !SafeURL.isHTTP(text) && !uids.contains(text)
+        }
         guesses += guessedCounterPaths(in: guessedUsers)
+        // (Firestore apps only: a Realtime Database app's maps in its users are indexes,
+        // `_search_index/full_name`, more often than its profile.)
+        if export.firestore != nil { guesses += guessedNestedUserFields(in: guessedUsers) }
         return guesses
     }
 
@@ -350,6 +661,44 @@ public struct ExportInspection: Sendable {
         for field in [Schema.Field.postCount, .followerCount, .followingCount] where coverage[field.ordinal].allSatisfy({ $0 == 0 }) {
             guard let best = hits[field]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= total else { continue }
             guesses.append((field, best.key, "\(Self.number(best.value)) of \(Self.number(total)) users hold a counter there"))
+        }
+        return guesses
+    }
+
+    /// A user's name, username, bio or photo kept in a map of the record (the Android
+    /// clone's `userDetail: {userName, fullName, bio}`), as field paths (`userDetail/userName`),
+    /// where no record carries the field at the top: its name matched in any case, held
+    /// by at least half the users (a photo only as an http(s) URL).
+    private func guessedNestedUserFields(in guessedUsers: Schema.Name?) -> [(field: Schema.Field, name: String, why: String)] {
+        let doc = export.document
+        let fields: [Schema.Field] = [.username, .name, .bio, .avatarURL]
+        var spellings: [String: Schema.Field] = [:]
+        for field in fields.reversed() {
+            for name in field.variants(export.dialect) + [field.rawValue, "userName", "user_name"] {
+                spellings[name.lowercased()] = field
+            }
+        }
+        var hits: [Schema.Field: [String: Int]] = [:]
+        var total = 0
+        func visit(_ record: Int32) {
+            guard doc.isObject(record) else { return }
+            total += 1
+            doc.forEachChild(record) { map in
+                guard doc.isObject(map) else { return }
+                let name = doc.key(map)
+                doc.forEachChild(map) { member in
+                    let key = doc.key(member)
+                    guard let field = spellings[key.lowercased()], let text = doc.string(doc.value(member)),
+                          field != .avatarURL || SafeURL.isHTTP(text) else { return }
+                    hits[field, default: [:]]["\(name)/\(key)", default: 0] += 1
+                }
+            }
+        }
+        if let guessedUsers { schema.forEachRecord(at: .root(guessedUsers), depth: 1, in: doc, visit) } else { Self.forEachRecord(.users, schema, doc, visit) }
+        var guesses: [(field: Schema.Field, name: String, why: String)] = []
+        for field in fields where coverage[field.ordinal].allSatisfy({ $0 == 0 }) {
+            guard let best = hits[field]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= total else { continue }
+            guesses.append((field, best.key, "\(Self.number(best.value)) of \(Self.number(total)) users hold it in a map"))
         }
         return guesses
     }
@@ -397,6 +746,13 @@ public struct ExportInspection: Sendable {
         let doc = export.document
         var uids = Set<String>()
         let details: Schema.Name? = if let place = schema.place(.userDetails), place.isRoot { place.root } else { nil }
+        // With `user_id`, the ids are its values (the records' keys are auto ids).
+        if schema.mapping.fields[.userID] != nil, let users = usersRoot() {
+            schema.forEachRecord(at: .root(users), depth: 1, in: doc) { record in
+                if let id = doc.member(record, schema.names(.userID)).flatMap({ doc.string(doc.value($0)) }) { uids.insert(id) }
+            }
+            return uids
+        }
         for name in [usersRoot(), details].compactMap({ $0 }) {
             guard doc.isObject(doc.root), let root = doc.member(doc.root, name), doc.isObject(root) else { continue }
             doc.forEachEntry(root) { uids.insert(doc.key($0)) }

@@ -80,6 +80,14 @@ public struct Schema: Sendable {
         /// in a record keyed by an auto id); read only when mapped.
         case userID = "user_id"
 
+        /// Whether two fields are never read in one export: a makestagram post's `like_count`
+        /// and the timeline dialect's lists in its posts (`likes`, `comments`).
+        static func neverReadTogether(_ a: Field, _ b: Field) -> Bool {
+            let makestagram: Set<Field> = [.likeCount, .postOwner, .poster]
+            let timeline: Set<Field> = [.likes, .comments, .imageEndpoint]
+            return (makestagram.contains(a) && timeline.contains(b)) || (timeline.contains(a) && makestagram.contains(b))
+        }
+
         /// Keys of older configs read as another field's: `text` is `comment_text`.
         package static let aliases: [String: Field] = ["text": .commentText]
 
@@ -277,10 +285,26 @@ public struct Schema: Sendable {
                 var fieldOwner: [String: Field] = [:]
                 for field in Field.allCases where field.records.contains(record) {
                     guard let name = fields[field] ?? field.variants(.makestagram).first else { continue }
-                    if let other = fieldOwner[name], other != field {
+                    if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field) {
                         return "schema.fields would make \(other.rawValue) and \(field.rawValue) one field, \"\(name)\""
                     }
-                    fieldOwner[name] = field
+                    if fieldOwner[name] == nil || fields[field] != nil { fieldOwner[name] = field }
+                }
+            }
+            // A field may share its name with a node kept elsewhere (UIKit's counter
+            // `posts/<id>/likes` beside its `posts/*/post-likes`), not with a node kept in
+            // the same records: `like_count = "likes"` with `postLikes = "posts/*/likes"`.
+            let records: [(root: String, fields: [Field])] = [
+                (nodes[.users] ?? Node.users.rawValue, Field.allCases.filter { $0.records == [.user] }),
+                (nodes[.posts] ?? Node.posts.rawValue, Field.allCases.filter { $0.records.contains(.post) }),
+            ]
+            for node in Node.allCases {
+                guard let path = nodes[node], let slash = path.lastIndex(of: "/"), path[..<slash].hasSuffix("/*") else { continue }
+                let parent = String(path[..<path.index(slash, offsetBy: -2)]), member = String(path[path.index(after: slash)...])
+                for (root, kept) in records where root == parent {
+                    if let field = kept.first(where: { fields[$0] == member }) {
+                        return "schema.fields.\(field.rawValue) = \"\(member)\" is also schema.nodes.\(node.rawValue) = \"\(path)\", in the same records"
+                    }
                 }
             }
             return nil

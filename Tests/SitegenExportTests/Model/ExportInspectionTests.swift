@@ -112,18 +112,39 @@ import Testing
         #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
     }
 
-    /// For the Flutter layout the block `inspect` prints is the hand-written mapping (its
-    /// `created_at` is the timestamp `datePublished`), and auditing with it, as it is, gives
-    /// exactly the fixture's `expected.json`.
-    @Test func theSuggestedSchemaReadsTheFlutterFirestoreExport() throws {
-        let folder = Self.firestoreFolder("flutter")
+    /// For each layout, the block `inspect` prints is the fixture's hand-written mapping
+    /// (give or take a field spelled as one of its variants, which is read so unmapped
+    /// too), the same for the JSON tools' trees of the documents, auditing with it, as it is, gives exactly the fixture's `expected.json`, and
+    /// `sitegen build` with it publishes every profile and every owned post.
+    @Test(arguments: firestoreLayouts)
+    func theSuggestedSchemaReadsEachFirestoreLayout(_ layout: String) throws {
+        let folder = Self.firestoreFolder(layout)
         let block = ExportInspection(try ExportLoader.load(path: folder + "/firestore_export")).schemaBlock()
         let mapping = try SiteConfig.parse(block, file: "sitegen.toml").schema
         let right = try SiteConfig.load(path: folder + "/sitegen.toml").schema
-        #expect(mapping.nodes == right.nodes && mapping.fields == right.fields)
+        // The JSON tools' trees of the same documents get the same block.
+        for tree in ["node-firestore-import-export.json", "firefoo.json"] {
+            #expect(ExportInspection(try ExportLoader.load(path: folder + "/" + tree)).schemaBlock() == block, "\(tree)")
+        }
+        #expect(mapping.nodes == right.nodes, "\(block)")
+        // Mapping a field to its own name reads the same as leaving it unmapped.
+        let handWritten = right.fields.filter { $0.key.rawValue != $0.value }
+        for (field, name) in handWritten { #expect(mapping.fields[field] == name, "\(field.rawValue) in \(block)") }
+        for (field, name) in mapping.fields where handWritten[field] == nil {
+            #expect(field.variants(.makestagram).contains(name), "\(field.rawValue) = \(name) is not in \(layout)'s sitegen.toml")
+        }
         let report = try Audit.run(exportAt: folder + "/firestore_export", mapping: mapping, detail: .streamTimeline)
         let expected = try String(contentsOf: URL(fileURLWithPath: folder + "/expected.json"), encoding: .utf8)
         #expect(report.jsonText() == expected)
+
+        let site = try TestSupport.temporaryFolder()
+        try FileManager.default.copyItem(atPath: folder + "/firestore_export", toPath: site + "/firestore_export")
+        try ("export = \"firestore_export\"\n\n" + block).write(toFile: site + "/sitegen.toml", atomically: true, encoding: .utf8)
+        let run = try TestSupport.sitegen(["build", "--output", "public"], in: site)
+        #expect(run.status == 0, "\(run.stderr)")
+        let listed = { (dir: String) in ((try? FileManager.default.contentsOfDirectory(atPath: site + "/public/" + dir)) ?? []).sorted() }
+        let published = FirestoreSiteTests.sites.first { $0.layout == layout }!
+        #expect(listed("u") == published.users && listed("p") == published.posts)
     }
 
     @Test func numbersHaveThousandsSeparators() {

@@ -112,6 +112,11 @@ import Testing
         ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, comment_text, private, avatar_url, post_owner, image_width, comment_count, comment_author, alt, user_id)"),
         ("[schema.nodes]\nposts = \"users\"\n", "sitegen.toml:1: schema.nodes would make users and posts one node, \"users\""),
         ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
+        // A counter may not share its name with a node kept in the same records.
+        ("[schema.nodes]\npostLikes = \"posts/*/likes\"\n[schema.fields]\nlike_count = \"likes\"\n",
+         "sitegen.toml:1: schema.fields.like_count = \"likes\" is also schema.nodes.postLikes = \"posts/*/likes\", in the same records"),
+        ("[schema.nodes]\nfollowers = \"users/*/followers\"\n[schema.fields]\nfollower_count = \"followers\"\n",
+         "sitegen.toml:1: schema.fields.follower_count = \"followers\" is also schema.nodes.followers = \"users/*/followers\", in the same records"),
         ("[schema.fields]\ncreated_at = \"a//b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key (not empty, without . $ # [ ] /) or a path into the record such as stats/posts"),
         ("title = \"x\n", "sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
         ("language = \"../x\"\n", "sitegen.toml:1: language must be a BCP 47 language tag, such as \"pt-BR\" or \"ar\""),
@@ -120,6 +125,20 @@ import Testing
     ])
     func oneLineErrors(_ text: String, _ expected: String) {
         #expect(error(text) == expected)
+    }
+
+    /// UIKit's post counter `likes` beside its likes in `posts/*/post-likes`: the counter's
+    /// name is the timeline dialect's likes list's and a likes node's elsewhere, which no
+    /// path confuses with it (docs/firestore.md).
+    @Test(arguments: [
+        "[schema.fields]\nlike_count = \"likes\"\n",
+        "[schema.nodes]\npostLikes = \"posts/*/post-likes\"\n[schema.fields]\nlike_count = \"likes\"\n",
+        "[schema.nodes]\npostLikes = \"likes\"\n[schema.fields]\nlike_count = \"likes\"\n",
+        "[schema.nodes]\nfollowers = \"followers/*/user-followers\"\n[schema.fields]\nfollower_count = \"followers\"\n",
+    ])
+    func aCounterMayShareANodesNameElsewhere(_ text: String) throws {
+        let config = try SiteConfig.parse(text, file: "sitegen.toml")
+        #expect(config.schema.fields[.likeCount] == "likes" || config.schema.fields[.followerCount] == "followers")
     }
 
     @Test func unreadableFiles() throws {
