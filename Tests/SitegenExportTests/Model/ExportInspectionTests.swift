@@ -143,7 +143,7 @@ import Testing
         let run = try TestSupport.sitegen(["build", "--output", "public"], in: site)
         #expect(run.status == 0, "\(run.stderr)")
         let listed = { (dir: String) in ((try? FileManager.default.contentsOfDirectory(atPath: site + "/public/" + dir)) ?? []).sorted() }
-        let published = FirestoreSiteTests.sites.first { $0.layout == layout }!
+        let published = TestSupport.firestoreSites.first { $0.layout == layout }!
         #expect(listed("u") == published.users && listed("p") == published.posts)
     }
 

@@ -6,14 +6,8 @@ import Testing
 /// `sitegen build` on the Firestore fixtures (docs/firestore.md) with their
 /// `sitegen.toml`: every user with a profile, every post with an owner a page.
 @Suite struct FirestoreSiteTests {
-    static let sites: [(layout: String, users: [String], posts: [String])] = [
-        ("flutter", ["alice", "bob", "carol", "dan"], ["p1", "p2"]),
-        ("uikit", ["alice", "bob", "carol"], ["p1", "p2"]),
-        ("react-native", ["alice", "bob", "carol"], ["p1", "p2"]),
-        ("fluttergram", ["alice", "bob", "carol"], ["p1"]),
-        ("karlhadwen", ["dali", "karl", "raphael"], ["PH1"]),
-        ("android", ["alice", "bob"], []),
-    ]
+    /// Who and what each fixture publishes (shared with the inspect suite).
+    static let sites = TestSupport.firestoreSites
 
     @Test(arguments: 0..<sites.count) func everyProfileAndPost(site index: Int) throws {
         let (layout, users, posts) = Self.sites[index]

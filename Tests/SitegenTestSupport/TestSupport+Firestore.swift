@@ -1,0 +1,13 @@
+extension TestSupport {
+    /// The users and posts `sitegen build` publishes from each Firestore fixture
+    /// (`Fixtures/firestore/<layout>/` with its sitegen.toml): every user with a profile,
+    /// every post with an owner a page.
+    package static let firestoreSites: [(layout: String, users: [String], posts: [String])] = [
+        ("flutter", ["alice", "bob", "carol", "dan"], ["p1", "p2"]),
+        ("uikit", ["alice", "bob", "carol"], ["p1", "p2"]),
+        ("react-native", ["alice", "bob", "carol"], ["p1", "p2"]),
+        ("fluttergram", ["alice", "bob", "carol"], ["p1"]),
+        ("karlhadwen", ["dali", "karl", "raphael"], ["PH1"]),
+        ("android", ["alice", "bob"], []),
+    ]
+}
