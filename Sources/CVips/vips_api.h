@@ -2,9 +2,9 @@
 // vips.c calls, declared here instead of included from <vips/vips.h>: sitegen is built
 // without libvips' headers and not linked with libvips, and vips.c loads the library with
 // dlopen only when a build has a photo to encode. Linking libvips cost every process,
-// whether it had photos or not, 19 MB of memory and 20 ms: ld.so mapped libvips' 114
-// libraries (librsvg, poppler, gnutls and others) at start (`sitegen --version` peaked at
-// 41.7 MB against 22.6 MB without them).
+// whether it had photos or not, memory and start-up time: ld.so mapped libvips' many
+// libraries (librsvg, poppler, gnutls and others) at start (the figures:
+// docs/performance.md, "libvips, loaded when needed").
 //
 // Each prototype is libvips' or GLib's own, in plain C types (gboolean, gint: int; GType,
 // gsize: unsigned long and size_t; enums: int), and each name is in parentheses so that

@@ -7,9 +7,9 @@ import Darwin
 
 /// A file's bytes in memory, followed by `JSONParser.padding` zero bytes, and freed
 /// with their owner. Large files are read into anonymous pages by one thread per
-/// core, each with `pread` on its own slice: on this machine a 113 MB export reads in
-/// 0.05 s that way, against 0.12 s for one `read` into `malloc`ed memory (faulting and
-/// zeroing the pages is half of that cost, and it parallelises). The file itself is
+/// core, each with `pread` on its own slice: faulting and zeroing the pages is much of
+/// the cost of a read, and it parallelises (the figures: docs/performance.md, "Reading an
+/// export"). The file itself is
 /// not mapped: a file truncated while it is mapped kills the process with SIGBUS,
 /// and `serve --watch` reads exports that editors are rewriting.
 ///

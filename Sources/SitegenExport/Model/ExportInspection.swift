@@ -213,7 +213,7 @@ public struct ExportInspection: Sendable {
         }
         // Lists in each record: `users/<uid>/following`, `posts/<key>/likes`. A user's
         // `posts` whose entries are objects are the posts themselves (`users/*/posts`, a
-        // renamed `posts`, export-format.md), not the index of them.
+        // renamed `posts`, docs/export-format.md), not the index of them.
         let inUsers: [(Schema.Node, [String])] = [
             (.followers, ["followers"]), (.following, ["following"]), (.userPosts, ["posts", "user_posts", "userPosts"]), (.userLikes, ["likes"]),
         ]

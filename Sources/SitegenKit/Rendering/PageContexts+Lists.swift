@@ -36,8 +36,8 @@ extension PageContexts {
     }
 
     /// `listCount` of every user, counted once: each page of a list needs it, and counting
-    /// the 60,000 rows of a celebrity's followers on each of its 600 pages was 2% of the CPU
-    /// time of a 100,000-user build.
+    /// a celebrity's followers again on each of its pages showed in a large build's CPU
+    /// time (docs/performance.md, "Rendering").
     static func countListRows(_ model: SiteModel, followers: Bool) -> [Int32] {
         .parallelMap(count: model.users.count) { u in
             Int32(countRows(model, u, followers: followers))

@@ -15,10 +15,10 @@ struct PageContexts: Sendable {
     private let stringsTable: TemplateValue
     let renderers: MarkdownRenderers
     /// Computed once, used by many pages. (User summaries and tiles are made when asked
-    /// for: kept for the whole build they held 140 MB at 100,000 users, and each is made
-    /// about once per batch, the fragments being cached. A caption's plain text and alt text
-    /// too: made for every post up front they took 0.3 s of CPU time at 100,000 users, when
-    /// a rebuild renders a few pages.)
+    /// for: kept for the whole build they held much memory, and each is made about once
+    /// per batch, the fragments being cached. A caption's plain text and alt text too: made
+    /// for every post up front they cost CPU time when a rebuild renders a few pages. The
+    /// figures: docs/performance.md, "Rendering".)
     /// Hashes of what each user summary (`_userrow`) and tile (`_tile`) shows, the fields
     /// it is made of: pages' keys (`SiteRenderer.key(of:)`) include them by the thousand.
     private(set) var summaryHashes: [ContentHash] = []
@@ -77,8 +77,8 @@ struct PageContexts: Sendable {
         sharedNames = Set(byName.values.filter { $0.count > 1 }.joined())
         jumps = PageContexts.directoryJumps(directoryOrder, folded: folded, size: options.listSize)
         jumpsHash = ContentHash(jumps.map { "\($0.label) \($0.page)" }.joined(separator: "\n"))
-        // On every core, from a copy of self. Hashed from the fields themselves: made as
-        // template values and hashed, they took 0.35 s of CPU time at 100,000 users.
+        // On every core, from a copy of self. Hashed from the fields themselves, not made as
+        // template values and hashed (slower: docs/performance.md, "Rendering").
         let shared = self
         summaryHashes = .parallelMap(count: model.users.count) { shared.summaryHash($0) }
         tileHashes = .parallelMap(count: model.posts.count) { shared.tileHash($0) }

@@ -3,13 +3,14 @@
 /// hash: a field added here is in both without being named again. What does not change
 /// the output (the threads, `--dry-run`) is on `Site.Request` instead.
 public struct SiteOptions: Sendable, Equatable, Codable {
-    /// Rows per list page: about 60 KB of HTML, far below the 1 MB a page may weigh.
+    /// Rows per list page: far below the weight a page may have (docs/site.md; the sizes:
+    /// docs/performance.md, "Page sizes").
     public static let defaultListSize = 100
 
     /// The grid and list page sizes sitegen.toml and the flags accept: no HTML page may
-    /// exceed 1 MB (site.md). Measured on the sample and the photo fixtures: a grid tile
-    /// with its <picture> is up to 1.4 KB, a list row up to 450 B; 300 tiles or 500 rows
-    /// stay under about 450 KB, with room for long names and captions.
+    /// exceed 1 MB (docs/site.md). The largest page these allow stays well under it, with
+    /// room for long names and captions (the measured tile and row sizes:
+    /// docs/performance.md, "Page sizes").
     public static let pageSizes = 1...300
     public static let listSizes = 1...500
 

@@ -8,9 +8,9 @@ import SitegenExport
 /// A key holds everything the page's values are made of: the page's kind and number, the
 /// hash of each user row and grid tile it lists (`PageContexts.summaryHashes`,
 /// `tileHashes`), and the fields of its own user or post; `global` (the templates, the
-/// options and the language, which user each @mention resolves to) is in every key. A one-bio rebuild at
-/// 100,000 users spent about 4 s building and hashing every page's values to prove it
-/// unchanged.
+/// options and the language, which user each @mention resolves to) is in every key. Building
+/// and hashing every page's values instead, to prove it unchanged, was most of a one-bio
+/// rebuild (docs/performance.md, "Rendering").
 extension SiteRenderer {
     func key(of page: Page, htmlPaths: HTMLPaths, global: ContentHash) -> ContentHash {
         var key = PageKey(global)

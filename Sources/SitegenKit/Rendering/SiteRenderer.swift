@@ -72,8 +72,9 @@ public struct SiteRenderer: Sendable {
     let contexts: PageContexts
     let templates: TemplateSet
     /// Made when a search file is rendered or the number of bucket files is not known:
-    /// a rebuild whose users' rows are as they were renders none (at 100,000 users the
-    /// index took about 0.8 s to make, on one core, and its files 0.5 s to write out).
+    /// a rebuild whose users' rows are as they were renders none (making the index and
+    /// writing its files is a second or more of a large rebuild: docs/performance.md,
+    /// "Rendering").
     private let searchIndex = MadeOnce<SearchIndex>()
 
     /// `strings`: the theme's words, as a build has read them (`Site.Step.prepare`); without
@@ -224,9 +225,9 @@ public struct SiteRenderer: Sendable {
     public static let batchSize = 4_096
 
     /// Most items (user rows, tiles, sitemap URLs, users of a JSON file: `weight(of:)`) a batch
-    /// holds: a batch of 4,096 pages was 130 MB at 100,000 users when it was the directory's
-    /// 1,000 pages, `users.json` and the search files with their 100,000 cached rows; about
-    /// half a kilobyte an item, this keeps a batch near 16 MB of pages and as much of fragments.
+    /// holds: a batch counted in pages alone was far larger when its pages were the
+    /// directory's, `users.json` and the search files; counted in items, a batch stays small
+    /// (docs/performance.md, "Rendering").
     public static let batchItems = 32_768
 
     /// About how many items (rows, tiles, URLs, users) a page lists, for cutting batches.
@@ -257,8 +258,8 @@ public struct SiteRenderer: Sendable {
         let global = globalFingerprint()
         let base = self.pages(searchBuckets: recorded.flatMap { recordedBuckets($0, global: global) })
         // The HTML pages, for the sitemap (the 404 page is not listed), by number: their paths
-        // are made again when a sitemap is rendered. (Every page's path and URL held as
-        // strings for the whole build took 60 MB at 100,000 users.)
+        // are made again when a sitemap is rendered, not held as strings for the whole build
+        // (docs/performance.md, "Rendering").
         let htmlPaths = HTMLPaths(renderer: self, pages: base)
         let sizes = locationSizes(htmlPaths)
         let parts = Sitemaps.parts(sizes: sizes, maxURLs: contexts.options.sitemapSize)
@@ -314,8 +315,8 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The escaped size of each HTML page's sitemap location (`Sitemaps.escapedSize` of
-    /// `sitemapLocation(htmlPaths[i])`), counted without making the URL where it is plain:
-    /// making the 500,000 URLs of a 100,000-user site took 0.35 s of CPU time.
+    /// `sitemapLocation(htmlPaths[i])`), counted without making the URL where it is plain
+    /// (making every URL costs CPU time: docs/performance.md, "Rendering").
     func locationSizes(_ htmlPaths: HTMLPaths) -> [Int32] {
         // Each user's slug's length when it is all unreserved bytes (its folder needs no
         // percent-encoding), else -1.
@@ -385,7 +386,7 @@ public struct SiteRenderer: Sendable {
 
     /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.
     /// Made as bytes, a user at a time: as one growing `String`, then copied to bytes, it
-    /// took 45 MB at 100,000 users, the largest allocation of the first batch.
+    /// was the largest allocation of the first batch (docs/performance.md, "Rendering").
     func usersJSON() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(model.users.count * 200 + 4)

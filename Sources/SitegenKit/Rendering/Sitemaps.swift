@@ -17,8 +17,8 @@ enum Sitemaps {
         parts(sizes: locations.map { Int32(escapedSize($0)) }, maxURLs: maxURLs, maxBytes: maxBytes)
     }
 
-    /// `parts` of locations whose escaped sizes are `sizes` (measured on every core: a
-    /// rebuild at 100,000 users spent 0.3 s making the 500,000 locations on one).
+    /// `parts` of locations whose escaped sizes are `sizes` (measured on every core: on one,
+    /// making every location showed in a rebuild; docs/performance.md, "Rendering").
     static func parts(sizes: [Int32], maxURLs: Int = maxURLs, maxBytes: Int = maxBytes) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
