@@ -56,7 +56,9 @@ let package = Package(
         // SitegenKit is the site's side, under the library's old name because it is what a
         // user of the library builds a site with: the build pipeline (Site*.swift), the site's
         // config file (sitegen.toml), rendering and themes, photos and the site's output
-        // (the manifest, the previous site, the switch, merge).
+        // (the manifest, the previous site, the switch, merge). sitegen.toml is read here, as
+        // one file, because most of what it checks is the site's (tile, language, sizes);
+        // the export's side takes its [schema] as a value (`Schema.Mapping`).
         .target(
             name: "SitegenKit",
             dependencies: ["SitegenExport", "CMarkGFM", "CVips", "MustacheEngine", .product(name: "TOMLKit", package: "TOMLKit")]
