@@ -15,9 +15,8 @@ import SitegenKit
 /// 296 CSS pixels (260 device pixels on a 2x phone), and the post page shows a photo no
 /// wider than its pixels (docs/templates.md). At 160 pixels the tiles were scaled up
 /// almost twice, blurred and jagged. A JPEG costs about a byte per 8x8 block however
-/// smooth, plus 600 bytes of tables, so width counts and quality hardly does: the 166
-/// photos and 12 avatars of the checkout's sample took 396 KB at 160 pixels and quality
-/// 60, and take 794 KB at 320 pixels and quality 50 (scripts/embed-sample --photos).
+/// smooth, plus 600 bytes of tables, so width counts and quality hardly does (the
+/// checkout's sample at both widths: docs/performance.md, "The sample").
 enum SamplePhotos {
     /// Width of every photo, in pixels.
     static let width = 320

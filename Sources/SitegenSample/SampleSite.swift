@@ -9,7 +9,7 @@ import SitegenKit
 /// `sitegen build` publishes real photos with no network and no app of one's own.
 ///
 /// The export is carried gzip-compressed (`SampleSite+Export.swift`, written by
-/// `scripts/embed-sample`: 292 KB of JSON in 30 KB, 40 KB as base64); the photos are
+/// `scripts/embed-sample`; the sizes: docs/performance.md, "The sample"); the photos are
 /// painted when the folder is made and weigh nothing in the binary.
 enum SampleSite {
     /// The files, paths relative to the site folder: the export, then the photos.
