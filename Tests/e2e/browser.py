@@ -50,6 +50,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+from checks import Checks as Tally
+
 ELEMENT_KEY = "element-6066-11e4-a52e-4f735466cecf"
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
@@ -150,35 +152,16 @@ def number(text):
     return int(digits) if digits.isdigit() else None
 
 
-class Checks:
+class Checks(Tally):
     def __init__(self, args):
+        super().__init__(verbose=args.verbose)
         self.args = args
         self.base = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
         self.origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(self.base))
-        self.passed = 0
-        self.failed = 0
         self.driver = None
         self.chromedriver = None
         self.profile_dir = None
         self.driver_log = None
-
-    # -- reporting ---------------------------------------------------------------
-
-    def ok(self, what):
-        self.passed += 1
-        if self.args.verbose:
-            print("ok   " + what)
-
-    def fail(self, what):
-        self.failed += 1
-        print("FAIL " + what)
-
-    def expect(self, condition, what, detail=""):
-        if condition:
-            self.ok(what)
-        else:
-            self.fail(what + (": " + detail if detail else ""))
-        return condition
 
     # -- browser -----------------------------------------------------------------
 

@@ -16,7 +16,7 @@
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
     apple-touch-icon are linked and published.
 
-Prints a line per failure and `visitor: N passed, M failed` last; exit 1 on any failure.
+Prints a line per failure (`checks.py`) and `visitor: N passed, M failed` last; exit 1 on any failure.
 Python 3 standard library only.
 """
 
@@ -28,18 +28,7 @@ import re
 import sys
 import urllib.parse
 
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def expect(self, condition, what, detail=""):
-        if condition:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("visitor: FAILED %s%s" % (what, (": " + detail) if detail else ""))
+from checks import Checks
 
 
 def text_of(fragment):
@@ -55,7 +44,7 @@ def main(argv=None):
     site = args.site
     users = json.load(open(os.path.join(site, "users.json"), encoding="utf-8"))
     by_uid = {u["uid"]: u for u in users}
-    checks = Checks()
+    checks = Checks("visitor")
 
     pages = []
     for folder, _, names in os.walk(site):
@@ -176,8 +165,7 @@ def main(argv=None):
     for icon in ("assets/favicon.png", "assets/apple-touch-icon.png"):
         checks.expect(os.path.isfile(os.path.join(site, icon)), "%s is published" % icon)
 
-    print("visitor: %s: %d pages; %d passed, %d failed" % (site, len(pages), checks.passed, checks.failed))
-    return 1 if checks.failed else 0
+    return checks.summary("%s: %d pages" % (site, len(pages)))
 
 
 if __name__ == "__main__":
