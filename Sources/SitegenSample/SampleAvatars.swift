@@ -3,12 +3,12 @@ import SitegenExport
 /// portrait painted from the uid (the same uid, the same bytes): a head and shoulders on a
 /// coloured ground, as a profile photo is framed.
 ///
-/// Each is 240x300, taller than wide as a phone's portrait photo is, so that the site shows
+/// Each is 320x400, taller than wide as a phone's portrait photo is, so that the site shows
 /// its centre square cropped (the profile header shows it at 150 CSS pixels, 300 on a 2x
-/// screen: 240 is within a quarter of it).
+/// screen).
 enum SampleAvatars {
-    static let width = 240
-    static let height = 300
+    static let width = 320
+    static let height = 400
     static let quality = 50
 
     /// Skin tones, hair and clothes to draw from.

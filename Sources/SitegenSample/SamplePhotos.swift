@@ -11,25 +11,33 @@ import SitegenKit
 /// (`image_height` on a 375-point-wide screen: portrait, square and landscape in the
 /// sample). One post, `orientedKey`, is stored turned a quarter left with EXIF
 /// Orientation 6, as a phone held upright writes it, so the site shows that the photo is
-/// published upright. 320 pixels wide, the sizes the theme shows: a grid tile is at most
-/// 296 CSS pixels (260 device pixels on a 2x phone), and the post page shows a photo no
-/// wider than its pixels (docs/templates.md). At 160 pixels the tiles were scaled up
-/// almost twice, blurred and jagged. A JPEG costs about a byte per 8x8 block however
-/// smooth, plus 600 bytes of tables, so width counts and quality hardly does (the
-/// checkout's sample at both widths: docs/performance.md, "The sample").
+/// published upright. 1,200 pixels wide, the sizes the theme shows on a 2x screen: the
+/// post page's photo is 600 CSS pixels at most (1,200 device pixels), a grid tile 296
+/// (592, 790 for a landscape photo cropped to a square), so the photo pipeline publishes
+/// every width a browser asks for (docs/visitor.md). At 320 pixels a 2x screen showed them
+/// scaled up almost four times on the post page. A JPEG costs about 4 bytes per 16x16
+/// block however smooth (the standard Huffman tables), so width counts and quality hardly
+/// does; they are painted on every core (their sizes and times: docs/performance.md,
+/// "The sample").
 enum SamplePhotos {
     /// Width of every photo, in pixels.
-    static let width = 320
+    static let width = 1200
     static let quality = 50
 
     /// The photos of `export` (Makestagram JSON): object path and JPEG bytes, in the
     /// export's order, then the avatars its users' `profile_image_url` name
     /// (`SampleAvatars`). Posts and users whose URL is no Storage download URL get none.
     static func photos(for export: [UInt8]) throws -> [(path: String, bytes: [UInt8])] {
+        paint(try jobs(for: export))
+    }
+
+    /// What `photos(for:)` paints, in its order: each picture's object path and how it is
+    /// painted.
+    static func jobs(for export: [UInt8]) throws -> [(path: String, job: Job)] {
         let doc = try JSONDocument.parse(export)
         let schema = Schema(dialect: .makestagram, mapping: .init())
         guard doc.isObject(doc.root), let posts = doc.member(doc.root, schema.name(.posts)), doc.isObject(posts) else { return [] }
-        var photos: [(path: String, bytes: [UInt8])] = []
+        var jobs: [(path: String, job: Job)] = []
         var oriented = false
         for user in doc.children(posts) where doc.isObject(user) {
             for post in doc.children(user) where doc.isObject(post) {
@@ -42,17 +50,51 @@ enum SamplePhotos {
                 // The first portrait photo is the one stored on its side.
                 let turn = !oriented && height > width
                 oriented = oriented || turn
-                photos.append((path, picture(key: doc.key(post), width: width, height: height, turned: turn)))
+                jobs.append((path, .photo(key: doc.key(post), height: height, turned: turn)))
             }
         }
         if let users = doc.member(doc.root, schema.name(.users)), doc.isObject(users) {
             for user in doc.children(users) where doc.isObject(user) {
                 guard let url = doc.member(user, schema.names(.avatarURL)).flatMap({ doc.string(doc.value($0)) }),
                       let path = StorageFolder.objectPath(url) else { continue }
-                photos.append((path, SampleAvatars.avatar(uid: doc.key(user))))
+                jobs.append((path, .avatar(uid: doc.key(user))))
             }
         }
-        return photos
+        return jobs
+    }
+
+    /// The JPEGs of `jobs`, in their order, painted on every core (each picture depends on
+    /// its key alone).
+    static func paint(_ jobs: [(path: String, job: Job)]) -> [(path: String, bytes: [UInt8])] {
+        let painted = Painted(count: jobs.count)
+        let work = jobs.map(\.job)
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            switch work[i] {
+            case let .photo(key, height, turned): painted.set(i, picture(key: key, width: width, height: height, turned: turned))
+            case let .avatar(uid): painted.set(i, SampleAvatars.avatar(uid: uid))
+            }
+        }
+        return zip(jobs, painted.bytes).map { ($0.path, $1) }
+    }
+
+    /// One picture to paint: a post's photo (`width` wide) or a user's avatar.
+    enum Job: Sendable {
+        case photo(key: String, height: Int, turned: Bool)
+        case avatar(uid: String)
+    }
+
+    /// The pictures painted so far, each in its job's place.
+    private final class Painted: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var bytes: [[UInt8]]
+
+        init(count: Int) { bytes = Array(repeating: [], count: count) }
+
+        func set(_ i: Int, _ value: [UInt8]) {
+            lock.lock()
+            defer { lock.unlock() }
+            bytes[i] = value
+        }
     }
 
     /// The JPEG of one post: `width` x `height` upright; `turned` stores it rotated a

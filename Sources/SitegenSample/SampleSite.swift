@@ -12,9 +12,11 @@ import SitegenKit
 /// `scripts/embed-sample`; the sizes: docs/performance.md, "The sample"); the photos are
 /// painted when the folder is made and weigh nothing in the binary.
 enum SampleSite {
-    /// The files, paths relative to the site folder: the export, then the photos.
-    static func files() throws -> [(path: String, bytes: [UInt8])] {
+    /// The files, paths relative to the site folder: the export, then (unless `photos` is
+    /// false) the photos.
+    static func files(photos: Bool = true) throws -> [(path: String, bytes: [UInt8])] {
         let export = self.export
+        guard photos else { return [(SiteConfig.Default.export, export)] }
         let storage = StorageFolder.path(beside: SiteConfig.Default.export)
         return try [(SiteConfig.Default.export, export)] + SamplePhotos.photos(for: export).map { (storage + "/" + $0.path, $0.bytes) }
     }

@@ -50,6 +50,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+from checks import Checks as Tally
+
 ELEMENT_KEY = "element-6066-11e4-a52e-4f735466cecf"
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
@@ -150,35 +152,16 @@ def number(text):
     return int(digits) if digits.isdigit() else None
 
 
-class Checks:
+class Checks(Tally):
     def __init__(self, args):
+        super().__init__(verbose=args.verbose)
         self.args = args
         self.base = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
         self.origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(self.base))
-        self.passed = 0
-        self.failed = 0
         self.driver = None
         self.chromedriver = None
         self.profile_dir = None
         self.driver_log = None
-
-    # -- reporting ---------------------------------------------------------------
-
-    def ok(self, what):
-        self.passed += 1
-        if self.args.verbose:
-            print("ok   " + what)
-
-    def fail(self, what):
-        self.failed += 1
-        print("FAIL " + what)
-
-    def expect(self, condition, what, detail=""):
-        if condition:
-            self.ok(what)
-        else:
-            self.fail(what + (": " + detail if detail else ""))
-        return condition
 
     # -- browser -----------------------------------------------------------------
 
@@ -352,9 +335,11 @@ class Checks:
               counts[e.getAttribute('data-count')] = e.textContent; });
             function box(e) { var r = e.getBoundingClientRect(); return [r.width, r.height]; }
             var tiles = Array.prototype.map.call(document.querySelectorAll('[data-post]'), function (t) {
-              // A photo, or the placeholder of a photo that could not be published.
-              var img = t.querySelector('img') || t.querySelector('.photo-missing');
-              return {key: t.getAttribute('data-post'), tile: box(t), img: img ? box(img) : null};
+              // A photo, or the placeholder of a photo that could not be published; a
+              // published photo's own pixels (--w, --h).
+              var img = t.querySelector('img') || t.querySelector('.photo-missing'), style = img ? getComputedStyle(img) : null;
+              return {key: t.getAttribute('data-post'), tile: box(t), img: img ? box(img) : null,
+                      pixels: style ? [parseFloat(style.getPropertyValue('--w')) || 0, parseFloat(style.getPropertyValue('--h')) || 0] : null};
             });
             var link = document.querySelector('[data-post] a[href]');
             return {
@@ -384,9 +369,16 @@ class Checks:
                     bad.append("%s has neither img nor placeholder" % t["key"])
                     continue
                 w, h = box
+                if part == "img" and t["pixels"] and t["pixels"][0] > 0:
+                    # A photo smaller than its tile: at its own pixels, no larger.
+                    tw, th = t["tile"]
+                    pw, ph = t["pixels"]
+                    if abs(w - min(tw, pw)) > 1 or abs(h - min(th, ph)) > 1:
+                        bad.append("%s %s is %.1fx%.1f (photo %dx%d, tile %.1fx%.1f)" % (t["key"], part, w, h, pw, ph, tw, th))
+                    continue
                 if w < 10 or abs(h - ratio * w) > 1:
                     bad.append("%s %s is %.1fx%.1f" % (t["key"], part, w, h))
-        self.expect(tiles and not bad, page + ": every tile and its image is " + shape,
+        self.expect(tiles and not bad, page + ": every tile is " + shape + ", its image too or smaller at its own pixels",
                     "; ".join(bad[:6]) + (" …" if len(bad) > 6 else ""))
         self.expect(info["scrollWidth"] <= info["innerWidth"], page + ": no horizontal scrolling",
                     "page is %dpx wide in a %dpx viewport" % (info["scrollWidth"], info["innerWidth"]))
@@ -477,6 +469,77 @@ class Checks:
             self.expect(sharp, page + " @%dpx x2: the photo has the pixels it is shown at" % width,
                         "file %d px wide (widest published %d, photo %d px) shown at %.0f css px" % (
                             photo["natural"], photo["widest"], photo["width"], photo["shown"]))
+        self.viewport(1280, 900)
+
+    # Each photo matching a selector as drawn: the file the browser took (its srcset
+    # candidate's w: naturalWidth is scaled by the density worked out from `sizes`), the
+    # widest published, the photo's own pixels (a tile's --w/--h, an avatar's --side, the
+    # post photo's width/height), the width it is drawn at (object-fit: cover draws a photo
+    # wider than a box of another shape) and the frame it is drawn in (the tile, the
+    # avatar's slot, the card's photo column).
+    PHOTOS_DRAWN = """
+        var dpr = window.devicePixelRatio;
+        return Array.prototype.map.call(document.querySelectorAll(arguments[0]), function (i) {
+          var source = i.parentNode.querySelector('source'), file = i.naturalWidth, widest = i.naturalWidth;
+          if (source) {
+            widest = 0;
+            source.getAttribute('srcset').split(',').forEach(function (c) {
+              var p = c.trim().split(/\\s+/), w = parseInt(p[1], 10);
+              if (new URL(p[0], document.baseURI).href === i.currentSrc) file = w;
+              if (w > widest) widest = w;
+            });
+          }
+          var style = getComputedStyle(i), avatar = i.closest('.avatar'), pw, ph, frame;
+          if (avatar) {
+            pw = ph = parseFloat(getComputedStyle(avatar).getPropertyValue('--side')) || i.naturalWidth;
+            frame = parseFloat(getComputedStyle(avatar).getPropertyValue('--size'));
+          } else if (i.closest('.tile')) {
+            pw = parseFloat(style.getPropertyValue('--w')) || i.naturalWidth;
+            ph = parseFloat(style.getPropertyValue('--h')) || i.naturalHeight;
+            frame = i.closest('.tile').getBoundingClientRect().width;
+          } else {
+            pw = +i.getAttribute('width') || i.naturalWidth; ph = +i.getAttribute('height') || i.naturalHeight;
+            frame = i.closest('.post-media').parentNode.getBoundingClientRect().width;
+          }
+          var r = i.getBoundingClientRect();
+          var drawn = style.objectFit === 'cover' ? Math.max(r.width, r.height * pw / ph) : r.width;
+          return {src: i.currentSrc.split('/').pop(), loaded: i.complete && i.naturalWidth > 0, file: file, widest: widest,
+                  pixels: pw, shown: r.width, drawn: drawn, frame: frame, dpr: dpr};
+        });"""
+
+    def check_sharp(self, user, post):
+        """At 390 and 1280 px, 2x: every loaded grid photo, the profile's avatar, the post
+        page's photo and its poster's avatar is drawn with the pixels it is shown at (the
+        file the browser took at least as wide as the drawn width x the device pixel ratio),
+        or at its own pixels at most: the widest published, drawn no wider than the photo,
+        and (with --sharp, for a site whose photos are made at the theme's sizes) in a
+        smaller box than its frame, so that the layout shows that it is small."""
+        for width, height in ((390, 844), (1280, 800)):
+            self.viewport(width, height, 2)
+            for url, selector in ((urllib.parse.urljoin(self.base, user["url"]), "[data-post] img, .profile > .avatar img"),
+                                  (post, ".post-media img, .post-poster .avatar img")):
+                if not url:
+                    continue
+                self.open(url)
+                deadline = time.time() + self.args.timeout
+                while not self.driver.execute("return Array.prototype.every.call(document.querySelectorAll(arguments[0]),"
+                                              " function (i) { return i.complete || i.getBoundingClientRect().top > innerHeight; });", selector):
+                    if time.time() > deadline:
+                        break
+                    time.sleep(0.1)
+                page = "%s @%dpx x2" % (urllib.parse.urlsplit(url).path, width)
+                photos = [p for p in self.driver.execute(self.PHOTOS_DRAWN, selector) if p["loaded"]]
+                blurred = []
+                for p in photos:
+                    if p["file"] >= p["drawn"] * p["dpr"] * 0.98:
+                        continue
+                    own = p["file"] >= p["widest"] and p["drawn"] <= p["pixels"] + 0.5
+                    if own and (not self.args.sharp or p["shown"] < p["frame"] - 0.5):
+                        continue
+                    blurred.append("%s: file %d px (widest %d, photo %d) drawn at %.0f css px x%g in a %.0f px frame" % (
+                        p["src"], p["file"], p["widest"], p["pixels"], p["drawn"], p["dpr"], p["frame"]))
+                self.expect(photos and not blurred, page + ": every photo has the pixels it is drawn at%s (%d photos)" % (
+                    "" if self.args.sharp else ", or is shown at its own pixels", len(photos)), "; ".join(blurred[:4]))
         self.viewport(1280, 900)
 
     def check_photo_sizes(self, user, width, scale):
@@ -721,6 +784,10 @@ class Checks:
                 self.fail("post %s: %s" % (first_post, error))
         else:
             self.fail("post: the profile has no tile linking to a post")
+        try:
+            self.check_sharp(user, first_post)
+        except WebDriverError as error:
+            self.fail("sharp photos: %s" % error)
         if self.args.axe:
             try:
                 self.check_axe(self.axe_pages(user, first_post))
@@ -747,6 +814,9 @@ def main(argv=None):
     ap.add_argument("--strict-offsite", action="store_true", help="count off-site load errors as console errors")
     ap.add_argument("--axe", metavar="FILE", help="axe-core's axe.min.js: check every page kind for WCAG 2.2 AA violations")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every passing check")
+    ap.add_argument("--sharp", action="store_true",
+                    help="every photo has the pixels it is drawn at on a 2x screen, or is shown smaller than its frame"
+                         " (a site whose photos are made at the theme's sizes: the sample)")
     args = ap.parse_args(argv)
     if not os.path.isfile(os.path.join(args.site, "users.json")):
         print("browser: %s has no users.json" % args.site)

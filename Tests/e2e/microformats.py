@@ -22,25 +22,13 @@ import sys
 import urllib.parse
 import urllib.request
 
+from checks import Checks
+
 try:
     import mf2py
 except ImportError:
     print("microformats: mf2py is not installed (python3 -m pip install mf2py; scripts/setup does)")
     sys.exit(2)
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def expect(self, condition, what, detail=""):
-        if condition:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL " + what + (": " + detail if detail else ""))
-        return condition
 
 
 def fetch(url):
@@ -83,7 +71,7 @@ def main(argv):
     base = argv[1] if argv[1].endswith("/") else argv[1] + "/"
     with open(os.path.join(argv[2], "users.json"), encoding="utf-8") as f:
         users = json.load(f)
-    checks = Checks()
+    checks = Checks("microformats")
     for user in users[:20]:
         profile = urllib.parse.urljoin(base, user["url"])
         html = fetch(profile)
@@ -127,8 +115,7 @@ def main(argv):
             checks.expect(first(author, "name") == user["username"], entry_page + ": h-entry author's name", repr(author)[:200])
             checks.expect(first(author, "url") == profile, entry_page + ": h-entry author's url", repr(first(author, "url")))
     print("microformats: %s, %d users" % (base, min(20, len(users))))
-    print("microformats: %d passed, %d failed" % (checks.passed, checks.failed))
-    return 1 if checks.failed else 0
+    return checks.summary()
 
 
 if __name__ == "__main__":

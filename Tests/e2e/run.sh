@@ -26,6 +26,8 @@
 #                    nginx-tile-3-4 (--tile 3:4) and nginx-photos (--photos: no grid
 #                    photo over twice the pixels it is shown at, 375 px x3, 1280 px x1);
 #                    screenshots in test-artifacts/<name>/ (SITEGEN_E2E_ARTIFACTS overrides);
+#                    every photo has the pixels it is drawn at on a 2x screen, or is shown at
+#                    its own pixels at most (--sharp on the sample: no photo scaled up at all);
 #                    browser-root and browser-profiles (English, Arabic) also run axe-core
 #                    on every page kind at 375 and 1280 px (WCAG 2.2 AA; SITEGEN_AXE names
 #                    axe.min.js, else ~/.cache/sitegen/axe.min.js from scripts/setup)
@@ -336,12 +338,15 @@ fi
 
 # --- headless Chromium ---------------------------------------------------------------------
 
+# The sample's photos are made at the sizes the theme shows: sharp at 2x (--sharp).
+sharp=()
+[ -z "${SITEGEN_E2E_EXPORT:-}" ] && sharp=(--sharp)
 check browser-root python3 "$e2e/browser.py" "http://127.0.0.1:$port_root/" "$tmp/site-root" \
-  --artifacts "$artifacts/root" --axe "$axe"
+  --artifacts "$artifacts/root" --axe "$axe" "${sharp[@]}"
 check browser-profiles python3 "$e2e/browser.py" "http://127.0.0.1:$port_profiles/profiles/" "$tmp/site-profiles" \
-  --artifacts "$artifacts/profiles" --axe "$axe"
+  --artifacts "$artifacts/profiles" --axe "$axe" "${sharp[@]}"
 check browser-tile-3-4 python3 "$e2e/browser.py" "http://127.0.0.1:$port_tile/" "$tmp/site-tile-3-4" \
-  --tile 3:4 --artifacts "$artifacts/tile-3-4"
+  --tile 3:4 --artifacts "$artifacts/tile-3-4" "${sharp[@]}"
 # 9 posts of 6 photos: 7 tiles show a photo, 2 a placeholder (truncated, 20000x20000).
 check browser-photos python3 "$e2e/browser.py" "http://127.0.0.1:$port_photos/" "$tmp/site-photos" \
   --user lena --photos 7 --artifacts "$artifacts/photos"

@@ -14,9 +14,13 @@
   - no two post pages of one profile have the same <title>;
   - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
-    apple-touch-icon are linked and published.
+    apple-touch-icon are linked and published;
+  - every published photo carries its own pixels in the layout, which site.css never draws
+    it wider than: a tile's `<img>` its width and height as --w and --h, a post page's photo
+    box its width as --w, an avatar its square's side as --side; and none is published wider
+    than those pixels (the widest srcset candidate). browser.py measures the drawn sizes.
 
-Prints a line per failure and `visitor: N passed, M failed` last; exit 1 on any failure.
+Prints a line per failure (`checks.py`) and `visitor: N passed, M failed` last; exit 1 on any failure.
 Python 3 standard library only.
 """
 
@@ -28,18 +32,7 @@ import re
 import sys
 import urllib.parse
 
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def expect(self, condition, what, detail=""):
-        if condition:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("visitor: FAILED %s%s" % (what, (": " + detail) if detail else ""))
+from checks import Checks
 
 
 def text_of(fragment):
@@ -55,7 +48,7 @@ def main(argv=None):
     site = args.site
     users = json.load(open(os.path.join(site, "users.json"), encoding="utf-8"))
     by_uid = {u["uid"]: u for u in users}
-    checks = Checks()
+    checks = Checks("visitor")
 
     pages = []
     for folder, _, names in os.walk(site):
@@ -160,6 +153,36 @@ def main(argv=None):
             checks.expect(t not in seen, "%s: post titles differ" % u["url"], "%s and %s are both %r" % (seen.get(t), p, t))
             seen.setdefault(t, p)
 
+    # --- photos carry their pixels ----------------------------------------------------------
+    photos = 0
+    for rel, text in pages:
+        for m in re.finditer(r'<picture><source type="image/webp" srcset="([^"]*)"[^>]*><img ([^>]*)>', text):
+            widest = max(int(w) for w in re.findall(r" (\d+)w(?:,|$)", m.group(1)))
+            img = m.group(2)
+            size = re.search(r'width="(\d+)" height="(\d+)"', img)
+            before = text[max(0, m.start() - 600):m.start()]
+            # The element the picture is in: the nearest opening tile, avatar or post box.
+            kinds = {"tile": before.rfind('<li class="tile"'), "avatar": before.rfind('<span class="avatar"'),
+                     "post": before.rfind('<div class="post-media"')}
+            kind = max(kinds, key=kinds.get) if max(kinds.values()) >= 0 else None
+            opening = before[kinds[kind]:] if kind else ""
+            if kind == "tile":
+                style = re.search(r'style="[^"]*--w: (\d+); --h: (\d+)"', img)
+                ok = size is not None and style is not None and style.groups() == size.groups() and widest <= int(size.group(1))
+                checks.expect(ok, "%s: a tile's photo carries its pixels (--w, --h) and is published no wider" % rel, img[:200])
+            elif kind == "avatar":
+                side = re.match(r'<span class="avatar"[^>]*style="[^"]*--side: (\d+)px"', opening)
+                checks.expect(side is not None and widest <= int(side.group(1)),
+                              "%s: an avatar carries its square's side (--side) and is published no wider" % rel, opening[:200])
+            elif kind == "post":
+                box = re.match(r'<div class="post-media" style="--w: (\d+); --h: (\d+)"', opening)
+                ok = box is not None and size is not None and box.groups() == size.groups() and widest <= int(size.group(1))
+                checks.expect(ok, "%s: the post's photo carries its pixels (--w, --h) and is published no wider" % rel, img[:200])
+            else:
+                checks.expect(False, "%s: a published photo in no tile, avatar or post box" % rel, before[-200:])
+            photos += 1
+    print("visitor: %d published photos carry their pixels" % photos)
+
     # --- sitemap, Open Graph, icons ------------------------------------------------------------
     for name in sorted(os.listdir(site)):
         if name.startswith("sitemap") and name.endswith(".xml"):
@@ -176,8 +199,7 @@ def main(argv=None):
     for icon in ("assets/favicon.png", "assets/apple-touch-icon.png"):
         checks.expect(os.path.isfile(os.path.join(site, icon)), "%s is published" % icon)
 
-    print("visitor: %s: %d pages; %d passed, %d failed" % (site, len(pages), checks.passed, checks.failed))
-    return 1 if checks.failed else 0
+    return checks.summary("%s: %d pages" % (site, len(pages)))
 
 
 if __name__ == "__main__":

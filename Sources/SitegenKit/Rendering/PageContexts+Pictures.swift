@@ -16,9 +16,12 @@ extension PageContexts {
 
     /// The `avatarPicture` value of a user (`_avatar`): no `sizes`, which each place that
     /// shows an avatar gives (the `sizes` block of `_avatar`), since one user's context
-    /// serves them all.
+    /// serves them all; `side`, the square's pixels, which the avatar is never shown wider
+    /// than (site.css).
     static func avatarPicture(_ picture: Picture) -> Context {
-        self.picture(picture, sizes: "", fallback: picture.fallback)
+        var context = self.picture(picture, sizes: "", fallback: picture.fallback)
+        context["side"] = .int(picture.width)
+        return context
     }
 
     /// The WebP `srcset` candidates (`webp`: `src`, `w`, `sep`), the JPEG ones (`jpeg`: the

@@ -400,13 +400,14 @@ private enum SiteContexts {
         ].merging(v == .mixed ? ["avatarPicture": avatarPicture(i), "disambiguation": .string("ID uid-\(i)")] : [:]) { a, _ in a }
     }
 
-    /// A published avatar's `avatarPicture` (`PageContexts.avatarPicture`): no `sizes`.
+    /// A published avatar's `avatarPicture` (`PageContexts.avatarPicture`): no `sizes`; its
+    /// square's `side`.
     static func avatarPicture(_ i: Int) -> TemplateValue {
         func candidates(_ ext: String, _ widths: [Int]) -> TemplateValue {
             .list(widths.enumerated().map { n, w in ["src": .string("assets/img/a\(i)-\(w).\(ext)"), "w": .int(w), "sep": .string(n == 0 ? "" : ", ")] })
         }
         return ["webp": candidates("webp", [40, 80, 160]), "jpeg": candidates("jpg", [160]), "fallback": .string("assets/img/a\(i)-160.jpg"),
-                "colour": "#102030"]
+                "colour": "#102030", "side": .int(160)]
     }
 
     static func tile(_ v: Variant, _ i: Int) -> [String: TemplateValue] {
@@ -604,7 +605,7 @@ private enum SiteContexts {
         "avatar", "hasAvatar", "avatarRelative", "avatarPicture", "author", "hasUsername", "displayName", "handle", "disambiguation",
         "hasLikes", "captionFolded", "captionPreview", "more", "hasMore", "part",
         "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
-        "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour",
+        "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour", "side",
     ]
 
     @Test func contextsCoverEveryDocumentedKeyAndEveryNameInTheTemplates() throws {

@@ -21,7 +21,9 @@ import Testing
     static func published(_ uid: String, _ name: String, widths: [Int], jpeg: Int, sizes: String, photoClass: Bool = false) -> String {
         let srcset = widths.map { "../../assets/img/\(key(name))-\($0).webp \($0)w" }.joined(separator: ", ")
         let letter = String(uid.dropFirst(4).prefix(1)).uppercased()
-        return "<span class=\"avatar\" data-avatar=\"\(uid)\" data-initial=\"\(letter)\" style=\"--hue: \(PageContexts.hue(uid))\"><picture>"
+        // The square's side: gps-camera.jpg is 640x480, orientation-6.jpg 200x300 upright.
+        let side = name == "gps-camera.jpg" ? 480 : 200
+        return "<span class=\"avatar\" data-avatar=\"\(uid)\" data-initial=\"\(letter)\" style=\"--hue: \(PageContexts.hue(uid)); --side: \(side)px\"><picture>"
             + "<source type=\"image/webp\" srcset=\"\(srcset)\" sizes=\"\(sizes)\">"
             + "<img\(photoClass ? " class=\"u-photo\"" : "") src=\"../../assets/img/\(key(name))-\(jpeg).jpg\" alt=\"\" data-initial=\"\(letter)\" loading=\"lazy\" decoding=\"async\"></picture></span>"
     }
