@@ -68,6 +68,30 @@ struct FirestoreTree {
         layout.documentCount += 1
     }
 
+    /// Appends what `other` read from a later output file (the files are read in
+    /// parallel, one tree each): its text after this one's, its ranges moved by as much,
+    /// its layout merged (what came first stays first: the project, a reference's parent).
+    mutating func append(_ other: consuming FirestoreTree) {
+        let shift = text.count, fieldShift = fieldRanges.count
+        text.append(contentsOf: other.text)
+        other.text = []
+        fieldRanges.reserveCapacity(fieldRanges.count + other.fieldRanges.count)
+        for r in other.fieldRanges { fieldRanges.append((r.lowerBound + shift)..<(r.upperBound + shift)) }
+        fieldKeys.reserveCapacity(fieldKeys.count + other.fieldKeys.count)
+        for r in other.fieldKeys { fieldKeys.append((r.lowerBound + shift)..<(r.upperBound + shift)) }
+        documents.reserveCapacity(documents.count + other.documents.count)
+        for d in other.documents { documents.append(Pending(path: d.path, fields: (d.fields.lowerBound + fieldShift)..<(d.fields.upperBound + fieldShift))) }
+        otherArrays.formUnion(other.otherArrays)
+        let more = other.layout
+        if layout.project == nil { layout.project = more.project }
+        layout.collections.formUnion(more.collections)
+        layout.idArrays.merge(more.idArrays) { first, _ in first }
+        layout.shadowedFields.merge(more.shadowedFields) { first, _ in first }
+        layout.renamedKeys.merge(more.renamedKeys) { first, _ in first }
+        layout.documentCount += more.documentCount
+        layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
+    }
+
     /// Notes the patterns of the collections of a document at `path`, once per run of
     /// documents in the same collections.
     mutating func noteCollections(_ path: [String]) {
