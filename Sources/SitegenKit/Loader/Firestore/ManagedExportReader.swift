@@ -41,8 +41,6 @@ enum ManagedExportReader: ExportFormatReader {
                 parts = []
                 return all
             }
-            // Reserved whole (its pages are touched only as it fills), each part let go once appended.
-            tree.text.reserveCapacity(results.reduce(0) { $0 + ((try? $1?.get())?.text.count ?? 0) })
             for i in results.indices {
                 guard let result = results[i] else { continue }
                 results[i] = nil
