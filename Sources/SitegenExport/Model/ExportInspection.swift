@@ -75,6 +75,12 @@ public struct ExportInspection: Sendable {
         fieldGuesses = guessedFields(uids: uids)
     }
 
+    /// Where each role is read, as inspect reads it (the roles it found by what the
+    /// documents hold included): for the Firestore summary's "roles kept as".
+    public var roles: [(role: String, path: String)] {
+        Schema.Node.allCases.compactMap { node in schema.place(node).map { (role: node.rawValue, path: $0.text) } }
+    }
+
     /// The kinds of record a field is counted in, with the word for them.
     private enum Records: String {
         case users, posts, comments

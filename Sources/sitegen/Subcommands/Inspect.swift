@@ -36,13 +36,9 @@ extension Sitegen {
                     print()
                     return
                 }
-                if let firestore = loaded.firestore {
-                    let roles = Schema.Node.allCases.compactMap { node in
-                        loaded.schema.place(node).map { (role: node.rawValue, path: $0.text) }
-                    }
-                    print(firestore.summary(roles: roles), terminator: "")
-                }
-                print(ExportInspection(loaded).text(), terminator: "")
+                let inspection = ExportInspection(loaded)
+                if let firestore = loaded.firestore { print(firestore.summary(roles: inspection.roles), terminator: "") }
+                print(inspection.text(), terminator: "")
             } catch {
                 throw fail(error)
             }

@@ -69,6 +69,13 @@ import Testing
             #expect(run.stdout.contains("roles kept as:\n"), "\(layout)")
             #expect(run.stdout.contains(line), "\(layout)")
         }
+        // With no sitegen.toml, the roles inspect found by what the documents hold.
+        let folder = try TestSupport.temporaryFolder()
+        try FileManager.default.copyItem(atPath: Self.folder("react-native") + "/firestore_export", toPath: folder + "/firestore_export")
+        let run = try TestSupport.sitegen(["inspect", "firestore_export"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  posts = posts/*/userPosts: documents of a subcollection\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("  following = following/*/userFollowing: documents of a subcollection\n"), "\(run.stdout)")
     }
 
     @Test func writesInFirestoreTerms() throws {

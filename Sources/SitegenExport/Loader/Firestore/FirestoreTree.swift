@@ -14,6 +14,9 @@ struct FirestoreTree {
     /// The fields' JSON text, one after the other.
     /// Each field's member text, `"key":value`, one after the other.
     var text: [UInt8] = []
+    /// The texts of later output files appended (read in parallel), kept as they are, each
+    /// at its offset after `text` (ranges count across them all).
+    var appended: [(start: Int, bytes: [UInt8])] = []
     var documents: [Pending] = []
     /// Each field's member in `text`, and its key's (between the quotes).
     var fieldRanges: [Range<Int>] = []
@@ -68,6 +71,46 @@ struct FirestoreTree {
         layout.documentCount += 1
     }
 
+    /// Appends what `other` read from a later output file (the files are read in
+    /// parallel, one tree each): its text after this one's (not copied), its ranges moved
+    /// by as much, its layout merged (what came first stays first: the project, a
+    /// reference's parent). Nothing is written to this tree after.
+    mutating func append(_ other: consuming FirestoreTree) {
+        let shift = textCount, fieldShift = fieldRanges.count
+        if !other.text.isEmpty { appended.append((shift, other.text)) }
+        appended += other.appended.map { ($0.start + shift, $0.bytes) }
+        fieldRanges.reserveCapacity(fieldRanges.count + other.fieldRanges.count)
+        for r in other.fieldRanges { fieldRanges.append((r.lowerBound + shift)..<(r.upperBound + shift)) }
+        fieldKeys.reserveCapacity(fieldKeys.count + other.fieldKeys.count)
+        for r in other.fieldKeys { fieldKeys.append((r.lowerBound + shift)..<(r.upperBound + shift)) }
+        documents.reserveCapacity(documents.count + other.documents.count)
+        for d in other.documents { documents.append(Pending(path: d.path, fields: (d.fields.lowerBound + fieldShift)..<(d.fields.upperBound + fieldShift))) }
+        otherArrays.formUnion(other.otherArrays)
+        let more = other.layout
+        if layout.project == nil { layout.project = more.project }
+        layout.collections.formUnion(more.collections)
+        layout.idArrays.merge(more.idArrays) { first, _ in first }
+        layout.shadowedFields.merge(more.shadowedFields) { first, _ in first }
+        layout.renamedKeys.merge(more.renamedKeys) { first, _ in first }
+        layout.documentCount += more.documentCount
+        layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
+    }
+
+    /// The text's length, with the texts appended.
+    private var textCount: Int { appended.last.map { $0.start + $0.bytes.count } ?? text.count }
+
+    /// The text in `range` (a field's or a key's; never across two output files' texts).
+    private func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        if range.lowerBound < text.count || appended.isEmpty { return text[range] }
+        var low = 0, high = appended.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if appended[middle].start <= range.lowerBound { low = middle } else { high = middle - 1 }
+        }
+        let part = appended[low]
+        return part.bytes[(range.lowerBound - part.start)..<(range.upperBound - part.start)]
+    }
+
     /// Notes the patterns of the collections of a document at `path`, once per run of
     /// documents in the same collections.
     mutating func noteCollections(_ path: [String]) {
@@ -95,7 +138,7 @@ struct FirestoreTree {
     mutating func finish() -> (FileBytes, FirestoreLayout) {
         let order = sortedOrder()
         var out: [UInt8] = []
-        out.reserveCapacity(text.count + documents.count * 32 + 16)
+        out.reserveCapacity(textCount + documents.count * 32 + 16)
         for pattern in otherArrays { layout.idArrays[pattern] = nil }
         out.append(UInt8(ascii: "{"))
         var open: [String] = []
@@ -134,21 +177,22 @@ struct FirestoreTree {
                 let range = fieldRanges[f]
                 if !shadowing.isEmpty {
                     let keyRange = fieldKeys[f]
-                    let name = text.withUnsafeBufferPointer { JSONString.decode(UnsafeBufferPointer(rebasing: $0[keyRange])) }
+                    let name = slice(keyRange).withUnsafeBufferPointer { JSONString.decode($0) }
                     if shadowing.contains(name) {
-                        let value = text[(fieldKeys[f].upperBound + 2)..<range.upperBound]
+                        let value = slice((fieldKeys[f].upperBound + 2)..<range.upperBound)
                         layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: value, as: UTF8.self)
                         continue
                     }
                 }
                 if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
                 hasChild[hasChild.count - 1] = true
-                out.append(contentsOf: text[range])
+                out.append(contentsOf: slice(range))
             }
         }
         for _ in open { out.append(UInt8(ascii: "}")) }
         out.append(UInt8(ascii: "}"))
         text = []
+        appended = []
         documents = []
         let file = FileBytes(count: out.count)
         out.withUnsafeBytes { file.base.copyMemory(from: $0.baseAddress!, byteCount: out.count) }

@@ -15,10 +15,39 @@ enum ManagedExportReader: ExportFormatReader {
     static func read(_ input: ExportInput, path: String) throws(SitegenError) -> ExportTree {
         guard case let .folder(folder) = input else { throw SitegenError(file: path, message: "not a folder") }
         let overall = try locate(folder)
+        var files: [String] = []
+        for metadata in try metadataFiles(overall) { files += try outputFiles(metadata) }
+        let outputs = files
         var tree = FirestoreTree(format: "managed export")
-        for metadata in try metadataFiles(overall) {
-            for output in try outputFiles(metadata) {
-                try readOutput(output, into: &tree)
+        if outputs.count == 1 {
+            try readOutput(outputs[0], into: &tree)
+        } else {
+            // The output files are decoded in parallel, a tree each, and appended in their
+            // order: the first file's fault is the one reported, as if read one by one.
+            let parts = Locked([Result<FirestoreTree, SitegenError>?](repeating: nil, count: outputs.count))
+            parallelFor(outputs.count) { i in
+                var part = FirestoreTree(format: "managed export")
+                let result: Result<FirestoreTree, SitegenError>
+                do throws(SitegenError) {
+                    try readOutput(outputs[i], into: &part)
+                    result = .success(part)
+                } catch {
+                    result = .failure(error)
+                }
+                parts.withLock { $0[i] = result }
+            }
+            var results = parts.withLock { parts in
+                let all = parts
+                parts = []
+                return all
+            }
+            for i in results.indices {
+                guard let result = results[i] else { continue }
+                results[i] = nil
+                switch result {
+                case let .success(part): tree.append(part)
+                case let .failure(error): throw error
+                }
             }
         }
         let (file, layout) = tree.finish()

@@ -8,9 +8,10 @@ import Foundation
 /// Database export, in Firestore's format (`sitegen sample --firestore`).
 public enum ManagedExportWriter {
     /// Output files are cut at about this size, as Google's exports are.
-    static let outputSize = 32 << 20
+    public static let outputSize = 32 << 20
 
-    public static func write(_ document: JSONDocument, project: String, to folder: String) throws(SitegenError) {
+    /// `outputSize`: where output files are cut (smaller in tests, for many files).
+    public static func write(_ document: JSONDocument, project: String, to folder: String, outputSize: Int = outputSize) throws(SitegenError) {
         let name = (folder as NSString).lastPathComponent
         let kinds = folder + "/all_namespaces/all_kinds"
         do {

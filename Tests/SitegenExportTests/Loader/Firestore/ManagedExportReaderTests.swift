@@ -135,6 +135,28 @@ extension ManagedExportReaderTests {
         #expect(String(decoding: export.document.bytes, as: UTF8.self) == text)
         #expect(export.firestore?.project == "p")
     }
+
+    /// An export in many output files (read in parallel, a tree each, appended in order)
+    /// reads as the same tree and layout as in one; a fault in a later file is reported
+    /// as that file's, and of two faults the first file's.
+    @Test func manyOutputFilesReadAsOne() throws {
+        let graph = try ExportLoader.load(path: TestSupport.fixtures.appendingPathComponent("firestore/uikit/firestore_export").path)
+        let one = try TestSupport.temporaryFolder() + "/one", many = try TestSupport.temporaryFolder() + "/many"
+        try ManagedExportWriter.write(graph.document, project: "p", to: one)
+        try ManagedExportWriter.write(graph.document, project: "p", to: many, outputSize: 200)
+        let outputs = many + "/all_namespaces/all_kinds/output-"
+        #expect(FileManager.default.fileExists(atPath: outputs + "5"))
+        let a = try ExportLoader.load(path: one), b = try ExportLoader.load(path: many)
+        #expect(Array(b.document.bytes) == Array(a.document.bytes))
+        #expect(b.firestore?.summary() == a.firestore?.summary())
+        #expect(b.firestore?.documentsPerCollection == a.firestore?.documentsPerCollection)
+        for n in [4, 2] {
+            var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: outputs + "\(n)")))
+            bytes[40] ^= 0x20
+            try Data(bytes).write(to: URL(fileURLWithPath: outputs + "\(n)"))
+            #expect(Self.loadError(many) == "\(outputs)\(n): offset 0: CRC mismatch: a corrupt Firestore export")
+        }
+    }
 }
 
 extension ManagedExportReaderTests {
