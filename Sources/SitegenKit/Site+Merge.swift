@@ -1,5 +1,8 @@
 import Foundation
 import SitegenExport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Site {
     /// `sitegen merge DIR... [--output DIR]`: publishes the N shard folders of one build
@@ -104,33 +107,55 @@ extension Site {
     }
 
     /// Stages every shard's files (a photo two shards' posts show comes from the first),
-    /// checked against their manifests, as hard links (`Publication.stage(linking:…)`: the
-    /// shard folders stay as they are); a file a shard did not write because `--previous`
-    /// held it (`sitegen build --shard … --previous`) must be the output's, unchanged.
-    static func stageShards(_ shards: ShardFolders, output: String, previous: PreviousSite, outlet: inout Outlet, files: inout Int) throws {
-        var staged = Set<String>()
+    /// as hard links (`Publication.stage(linking:…)`: the shard folders stay as they are);
+    /// a file a shard did not write because `--previous` held it (`sitegen build --shard …
+    /// --previous`) must be the output's, unchanged.
+    ///
+    /// A shard's file is taken on its manifest's word when it is a file of the manifest's
+    /// size whose change time is older than the manifest's: the build wrote the manifest
+    /// last, and a file changed since (written into, replaced, renamed, linked elsewhere)
+    /// has a newer change time, which no program can set back. Any other file is read and
+    /// checked against the manifest (counted in `read`): that may cost time, never
+    /// publish a file the shard's build did not make.
+    static func stageShards(_ shards: ShardFolders, output: String, previous: PreviousSite, outlet: inout Outlet, files: inout Int,
+                            read: inout Int) throws {
+        var staged = Set<ContentHash>()
         for (folder, manifest) in zip(shards.folders, shards.manifests) {
+            let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard root >= 0 else { throw SitegenError(file: folder, message: "cannot be read: \(String(cString: strerror(errno)))") }
+            defer { close(root) }
+            var info = stat()
+            let sealed = fstatat(root, SiteWriter.manifestName, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_ctim : nil
             try manifest.forEach { path, entry in
-                guard path != Site.Shard.recordName, staged.insert(path).inserted else { return }
+                guard path != Site.Shard.recordName, staged.insert(SiteExchange.key(path)).inserted else { return }
                 try SiteWriter.checkRelative(path)
                 let file = folder + "/" + path
-                if let read = try? ExportLoader.readFile(file, inflating: false) {
-                    let matches = withExtendedLifetime(read) {
-                        read.buffer.count == entry.size && entry.hash == .hash(ContentHash(UnsafeRawBufferPointer(read.buffer)))
-                    }
-                    guard matches else {
-                        throw SitegenError(file: file, message: "does not match the shard's manifest (changed after the build?); build the shard again")
-                    }
-                    try outlet.stage(linking: file, as: path, entry: entry)
-                } else {
+                var info = stat()
+                guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                     // Left out by a shard given `--previous`: the output must hold it as it was.
-                    var info = stat()
                     guard let old = previous.readManifest()?[path], old.hash == entry.hash, old.size == entry.size,
                           stat(output + "/" + path, &info) == 0, Int(info.st_size) == entry.size else {
                         throw SitegenError(file: file, message: "missing, and \(output)/ does not hold it either; merge into the site the shard's --previous named, or build the shard again")
                     }
                     try outlet.stage([RenderedFile(path: path, bytes: nil)])
+                    files += 1
+                    return
                 }
+                let sound = (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == entry.size
+                    && sealed.map { SpareRecord.isBefore(info.st_ctim, $0) } == true
+                if !sound {
+                    let bytes = try? ExportLoader.readFile(file, inflating: false)
+                    let matches = bytes.map { bytes in
+                        withExtendedLifetime(bytes) {
+                            bytes.buffer.count == entry.size && entry.hash == .hash(ContentHash(UnsafeRawBufferPointer(bytes.buffer)))
+                        }
+                    } ?? false
+                    guard matches else {
+                        throw SitegenError(file: file, message: "does not match the shard's manifest (changed after the build?); build the shard again")
+                    }
+                    read += 1
+                }
+                try outlet.stage(linking: file, as: path, entry: entry)
                 files += 1
             }
         }

@@ -137,7 +137,8 @@ extension Site {
                             previous: previous, outlet: &outlet, into: &result)
             if let shards {
                 try steps.run(.stageShards) {
-                    try Site.stageShards(shards, output: writer.output, previous: previous, outlet: &outlet, files: &result.files)
+                    try Site.stageShards(shards, output: writer.output, previous: previous, outlet: &outlet, files: &result.files,
+                                         read: &result.shardFilesRead)
                 }
             }
             result.written = try steps.run(.publish) { try outlet.finish() }

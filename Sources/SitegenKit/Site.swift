@@ -71,6 +71,9 @@ public enum Site {
         /// The image stage: photos encoded and reused, its seconds, and one line per
         /// photo that could not be used (its tile is a placeholder).
         public var photos = PhotoStage.Outcome()
+        /// `sitegen merge`: the shard files read and checked against their manifest (changed
+        /// since it was written: `Site.stageShards`); the others were linked on its word.
+        public var shardFilesRead = 0
     }
 
     /// Builds the site. On SIGINT or SIGTERM (when `Interruption` is installed) it stops at

@@ -69,7 +69,12 @@ struct SiteExchange {
 
     static func key(_ path: String) -> ContentHash {
         var path = path
-        return path.withUTF8 { ContentHash(UnsafeRawBufferPointer($0), seed: 21) }
+        return path.withUTF8 { key(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `key` of a path's bytes.
+    static func key(_ path: UnsafeRawBufferPointer) -> ContentHash {
+        ContentHash(path, seed: 21)
     }
 
     /// 1. Makes the staging folder the whole new site (see the type's description). Throws
@@ -178,7 +183,10 @@ struct SiteExchange {
     /// `current`: the output's manifest; `next`: the new site's. Returns false, having made
     /// nothing wrong (only less to do), when the trees are not as the manifests say (a
     /// link that cannot be made, a file where a folder should be): then `fill` follows.
-    mutating func fillDelta(spare: SpareRecord, current: SiteWriter.Manifest, next: SiteWriter.Manifest) throws -> Bool {
+    /// `checked`: the output's folders as `outputFolders` found them, taken on another thread
+    /// while the new manifest was written (the output does not change meanwhile).
+    mutating func fillDelta(spare: SpareRecord, current: SiteWriter.Manifest, next: SiteWriter.Manifest,
+                            checked: SpareRecord.Folders? = nil) throws -> Bool {
         let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard old >= 0 else { throw SiteWriter.cannotWrite(output) }
         defer { close(old) }
@@ -186,15 +194,15 @@ struct SiteExchange {
         guard new >= 0 else { throw SiteWriter.cannotWrite(output) }
         defer { close(new) }
         // The folders to compare name by name: the root, the spare's changed ones, the output's.
-        let outputs = SpareRecord.changedFolders(of: current, in: old, since: spare.time)
+        let outputs = checked ?? SpareRecord.changedFolders(of: current, in: old, since: spare.time)
         var changed = spare.changed.union(outputs.changed)
         changed.insert(SiteExchange.key(""))
         let folders = spare.changedPaths + outputs.paths
         // The folders the manifests account for: left to the difference where unchanged.
         var known = spare.folders
-        next.forEach { path, _ in
-            var folder = PathNames.parent(path)
-            while !folder.isEmpty && known.insert(SiteExchange.key(folder)).inserted { folder = PathNames.parent(folder) }
+        next.forEachPath { path, _ in
+            var folder = PathNames.parent(of: path)
+            while !folder.isEmpty && known.insert(SiteExchange.key(folder)).inserted { folder = PathNames.parent(of: folder) }
         }
         // Parents first; each changed folder once.
         var compared = Set<ContentHash>()
@@ -210,17 +218,19 @@ struct SiteExchange {
             try fill(from, to, folder, known: known)
         }
         // The difference: a file this build did not write and that the spare does not hold
-        // as the output's file (changed or added by the build before) is linked.
+        // as the output's file (changed or added by the build before) is linked. Paths are
+        // walked as bytes, a `String` made only for a file to link (docs/performance.md).
         var made = Set<ContentHash>()
         var result = true
-        try next.forEach { path, entry in
+        try next.forEachPath { bytes, i in
             guard result else { return }
-            let key = SiteExchange.key(path)
-            if staged.contains(key) || changed.contains(SiteExchange.key(PathNames.parent(path))) { return }
-            if let was = spare.manifest[path], let now = current[path], was.hash == now.hash, was.size == now.size,
-               was.hash == entry.hash, was.size == entry.size {
-                return
+            if staged.contains(SiteExchange.key(bytes)) || changed.contains(SiteExchange.key(PathNames.parent(of: bytes))) { return }
+            let entry = next[entry: i]
+            if let w = spare.manifest.index(ofBytes: bytes), let n = current.index(ofBytes: bytes) {
+                let (was, now) = (spare.manifest[entry: w], current[entry: n])
+                if was.hash == now.hash, was.size == now.size, was.hash == entry.hash, was.size == entry.size { return }
             }
+            let path = String(decoding: bytes, as: UTF8.self)
             try hook?(path)
             try Interruption.check()
             faults.step()
@@ -245,13 +255,15 @@ struct SiteExchange {
         guard result else { return false }
         // Files of the spare's site that the new one does not have go, and the folders they leave empty.
         var emptied: [String] = []
-        try spare.manifest.forEach { path, _ in
-            let folder = PathNames.parent(path)
-            if next.index(of: path) != nil || staged.contains(SiteExchange.key(path)) || changed.contains(SiteExchange.key(folder)) { return }
+        try spare.manifest.forEachPath { path, _ in
+            let folder = PathNames.parent(of: path)
+            if next.index(ofBytes: path) != nil || staged.contains(SiteExchange.key(path)) || changed.contains(SiteExchange.key(folder)) {
+                return
+            }
             try Interruption.check()
-            if unlinkat(new, path, 0) == 0 {
+            if PathNames.withCString(path, { unlinkat(new, $0, 0) }) == 0 {
                 unlinked += 1
-                emptied.append(folder)
+                emptied.append(String(decoding: folder, as: UTF8.self))
             } else if errno != ENOENT && errno != ENOTDIR {
                 result = false
             }
@@ -272,6 +284,15 @@ struct SiteExchange {
             }
         }
         return result
+    }
+
+    /// The folders of `output` holding `current`'s files changed since `time`
+    /// (`SpareRecord.changedFolders`); nil when the output cannot be opened.
+    static func outputFolders(_ output: String, current: SiteWriter.Manifest, since time: timespec) -> SpareRecord.Folders? {
+        let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard old >= 0 else { return nil }
+        defer { close(old) }
+        return SpareRecord.changedFolders(of: current, in: old, since: time)
     }
 
     /// Makes the folders above `path` in the staging folder `new` that are not there, with

@@ -282,6 +282,14 @@ public struct SiteWriter {
             // Files of the previous build that this one no longer produces (removed in step 4).
             let stale = own.map(ownStale) ?? next.paths(notKept: produced)
             let next = produced.contains(false) ? self.next.keeping(produced) : self.next
+            // A switch from the difference takes the output's folders (a `stat` each) on
+            // another thread while the manifest is written (docs/performance.md).
+            let outputCheck: Background<SpareRecord.Folders?>? = spare.flatMap { spare in
+                current.map { current in
+                    let (output, seconds, nanoseconds) = (output, spare.time.tv_sec, spare.time.tv_nsec)
+                    return Background { SiteExchange.outputFolders(output, current: current, since: timespec(tv_sec: seconds, tv_nsec: nanoseconds)) }
+                }
+            }
             writer.faults.lap("staging")
             do {
                 writer.faults.step()
@@ -292,7 +300,7 @@ public struct SiteWriter {
                 throw writer.unpublished(error)
             }
             writer.faults.lap("manifest")
-            if let published = try switchOver(stale: stale, next: next) {
+            if let published = try switchOver(stale: stale, next: next, checked: outputCheck) {
                 summary.written = changed.count
                 summary.removed = published.removed
                 summary.foldersRead = published.foldersRead
@@ -367,7 +375,7 @@ public struct SiteWriter {
         /// one is switched over (`SiteExchange`). Returns nil, having changed nothing, where
         /// the switch is not available: the output is a mount point (staging inside it) or a
         /// symbolic link, or the file system has no hard links or no `RENAME_EXCHANGE`.
-        private func switchOver(stale: [String], next: Manifest) throws -> SiteExchange? {
+        private func switchOver(stale: [String], next: Manifest, checked: Background<SpareRecord.Folders?>?) throws -> SiteExchange? {
             guard !staging.hasPrefix(output + "/") else { return nil }
             var info = stat()
             let exists = lstat(output, &info) == 0
@@ -376,7 +384,7 @@ public struct SiteWriter {
                                         faults: writer.faults)
             do {
                 if exists {
-                    if let spare, let current, try exchange.fillDelta(spare: spare, current: current, next: next) {
+                    if let spare, let current, try exchange.fillDelta(spare: spare, current: current, next: next, checked: checked?.value()) {
                         writer.faults.lap("carry over (difference)")
                     } else {
                         try exchange.fill()

@@ -116,27 +116,29 @@ struct SpareRecord {
     /// time is not older than `time` (the clock's grain may give a change the same time), or
     /// that are not folders there; by `SiteExchange.key` of their path.
     /// Also their paths, and every folder holding the manifest's files.
-    static func changedFolders(of manifest: SiteWriter.Manifest, in root: Int32, since time: timespec)
-        -> (changed: Set<ContentHash>, paths: [String], folders: Set<ContentHash>) {
-        var seen = Set<ContentHash>()
+    static func changedFolders(of manifest: SiteWriter.Manifest, in root: Int32, since time: timespec) -> Folders {
+        var seen = Set<ContentHash>(minimumCapacity: manifest.count)
         var changed = Set<ContentHash>()
         var paths: [String] = []
-        manifest.forEach { path, _ in
-            var folder = PathNames.parent(path)
+        manifest.forEachPath { path, _ in
+            var folder = PathNames.parent(of: path)
             while !folder.isEmpty {
                 let key = SiteExchange.key(folder)
                 guard seen.insert(key).inserted else { break }
                 var info = stat()
-                if fstatat(root, folder, &info, AT_SYMLINK_NOFOLLOW) != 0 || (info.st_mode & S_IFMT) != S_IFDIR
-                    || !isBefore(info.st_ctim, time) {
+                let found = PathNames.withCString(folder) { fstatat(root, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0
+                if !found || (info.st_mode & S_IFMT) != S_IFDIR || !isBefore(info.st_ctim, time) {
                     changed.insert(key)
-                    paths.append(folder)
+                    paths.append(String(decoding: folder, as: UTF8.self))
                 }
-                folder = PathNames.parent(folder)
+                folder = PathNames.parent(of: folder)
             }
         }
         return (changed, paths, seen)
     }
+
+    /// `changedFolders`' answer: the changed folders by key and by path, and every folder by key.
+    typealias Folders = (changed: Set<ContentHash>, paths: [String], folders: Set<ContentHash>)
 
     static func isBefore(_ a: timespec, _ b: timespec) -> Bool {
         a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec

@@ -54,7 +54,7 @@ extension Sitegen {
                 return
             }
             let w = result.written
-            printError("sitegen: merged \(shards.count) shards: \(result.files) files in \(output)/: \(w.written) written, \(w.unchanged) unchanged, \(w.removed) removed")
+            printError("sitegen: merged \(shards.count) shards: \(result.files) files in \(output)/: \(w.written) written, \(w.unchanged) unchanged, \(w.removed) removed; \(result.shardFilesRead) shard files read (changed since their manifest), the others linked on its word")
             if let signal = Interruption.signal {
                 throw fail(Interrupted(signal: signal, outcome: "the merged site was already published in \(output)/"))
             }

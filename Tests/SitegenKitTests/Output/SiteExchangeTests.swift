@@ -213,6 +213,29 @@ import SitegenTestSupport
         for (path, text) in expected { #expect(after.files[path]?.text == text, "\(path)") }
     }
 
+    /// The output changed by hand below its root since the last switch (a file added, a
+    /// file replaced by rename with bytes of the same size): the switch from the difference,
+    /// which takes the output's folders on another thread while the manifest is written,
+    /// finds both folders by their change time and carries both files over, as the
+    /// file-by-file commit leaves them.
+    @Test func anOutputChangedByHandBelowItsRootIsCarriedOver() throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        for round in 0...2 { _ = try publish(Self.wide(50, changed: round, round: round), into: out, inputs: "\(round)") }
+        #expect(access(base + "/.public.sitegen-spare/" + SpareRecord.name, F_OK) == 0)
+        try "by hand".write(toFile: out + "/u/30/extra.html", atomically: false, encoding: .utf8)
+        try "post of 3x".write(toFile: out + "/u/31/p/1/.edit", atomically: false, encoding: .utf8)
+        rename(out + "/u/31/p/1/.edit", out + "/u/31/p/1/index.html")
+        let summary = try publish(Self.wide(50, changed: 3, round: 3), into: out, inputs: "3")
+        #expect(summary.written == 2, "u/3, and u/2 back as it was")
+        let after = try tree(out)
+        var expected = Self.wide(50, changed: 3, round: 3)
+        expected["u/30/extra.html"] = "by hand"
+        expected["u/31/p/1/index.html"] = "post of 3x"
+        #expect(Set(after.files.keys) == Set(expected.keys).union([SiteWriter.manifestName]))
+        for (path, text) in expected { #expect(after.files[path]?.text == text, "\(path)") }
+    }
+
     /// A folder's permissions changed by hand in the output are the new tree's, with the
     /// spare as without it; the output's own permissions too.
     @Test func folderPermissionsAreTheOutputs() throws {

@@ -117,6 +117,56 @@ import Testing
         #expect(SiteTest.contents(fresh) == SiteTest.contents(site))
     }
 
+    /// Merge links a shard's files on its manifest's word when their change time is older
+    /// than the manifest's, and reads exactly the others: none when nothing changed since,
+    /// the one file rewritten in place with the same bytes (merged), and a file changed in
+    /// place to other bytes of the same size is refused, the output not made.
+    @Test func mergeReadsOnlyTheShardFilesChangedSinceTheirManifest() throws {
+        let export = try Self.export("makestagram faults")
+        let one = try SiteTest.newOutput()
+        _ = try Site.build(Self.request(export, one))
+        let shards = try Self.shards(export, 3)
+        // The manifest written again a moment later: every file of a shard is older than it
+        // (in a build they can share its clock tick, and would be read).
+        func reseal() throws {
+            usleep(30_000)
+            for folder in shards {
+                let url = URL(fileURLWithPath: folder + "/" + SiteWriter.manifestName)
+                try Data(contentsOf: url).write(to: url, options: .atomic)
+            }
+        }
+        try reseal()
+        let merged = try SiteTest.newOutput()
+        let result = try Site.merge(shards: shards, output: merged)
+        #expect(result.shardFilesRead == 0)
+        #expect(SiteTest.contents(one) == SiteTest.contents(merged))
+
+        // Merge's links changed the files' change time: sealed again, one file rewritten in place.
+        try reseal()
+        let page = try #require(SiteWriter(output: shards[0]).previousManifest()?.paths.filter { $0.hasSuffix(".html") }.sorted().first)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: shards[0] + "/" + page))
+        usleep(30_000)
+        let handle = try #require(FileHandle(forWritingAtPath: shards[0] + "/" + page))
+        handle.write(bytes)
+        handle.closeFile()
+        let again = try SiteTest.newOutput()
+        #expect(try Site.merge(shards: shards, output: again).shardFilesRead == 1)
+        #expect(SiteTest.contents(one) == SiteTest.contents(again))
+
+        // The same file, changed in place: same size, other bytes.
+        try reseal()
+        var changed = [UInt8](bytes)
+        changed[changed.count / 2] ^= 0x01
+        let writer = try #require(FileHandle(forWritingAtPath: shards[0] + "/" + page))
+        writer.write(Data(changed))
+        writer.closeFile()
+        let refused = try SiteTest.newOutput()
+        let error = try #require(throws: SitegenError.self) { try Site.merge(shards: shards, output: refused) }
+        #expect(error.description.contains("does not match the shard's manifest"), "\(error)")
+        #expect(error.description.contains(page), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: refused))
+    }
+
     /// Each refusal: one line naming the folder, and the previous output exactly as it was.
     @Test(arguments: ["missing", "duplicated", "foreign", "whole site", "the output", "other count"])
     func aWrongSetOfShardsIsRefused(_ fault: String) throws {
