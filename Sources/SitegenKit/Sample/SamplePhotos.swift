@@ -13,10 +13,10 @@ import Foundation
 /// post page's photo is 600 CSS pixels at most (1,200 device pixels), a grid tile 296
 /// (592, 790 for a landscape photo cropped to a square), so the photo pipeline publishes
 /// every width a browser asks for (docs/visitor.md). At 320 pixels a 2x screen showed them
-/// scaled up almost four times on the post page. A JPEG costs about 4 bytes per 16x16
-/// block however smooth (the standard Huffman tables), so width counts and quality hardly
-/// does: the 166 photos and 12 avatars take 5.3 MB at 1,200 pixels and quality 50 (794 KB
-/// at 320); they are painted on every core (`sitegen init --sample` in a debug build: 20 s
+/// scaled up almost four times on the post page. A JPEG costs a few bytes per 16x16
+/// block however smooth, so width counts and quality hardly does: the 166 photos and 12
+/// avatars take 2.9 MB at 1,200 pixels and quality 50 with Huffman tables made for each
+/// (5.3 MB with the standard's; docs/performance.md); they are painted on every core (`sitegen init --sample` in a debug build: 20 s
 /// at 320 pixels on one core, 150 s at 1,200 on two).
 enum SamplePhotos {
     /// Width of every photo, in pixels.
