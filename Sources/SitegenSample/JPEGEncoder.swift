@@ -3,9 +3,10 @@ import Foundation
 /// A baseline JPEG encoder for the sample site's generated photos (`SamplePhotos`):
 /// `sitegen init --sample` writes real JPEG files without libvips, which sitegen loads
 /// only to publish photos. YCbCr with 4:2:0 chroma, the quantisation tables of the
-/// standard's Annex K scaled for a quality as libjpeg scales them, and its standard
-/// Huffman tables (no optimisation pass: the photos are small and smooth). An optional
-/// EXIF block holds only an orientation, as a phone's camera writes it.
+/// standard's Annex K scaled for a quality as libjpeg scales them, and Huffman tables
+/// made for each photo (two passes, as libjpeg's `optimize_coding`: the symbols of the
+/// scan are counted, then coded with the code lengths of `HuffmanTable.optimal`). An
+/// optional EXIF block holds only an orientation, as a phone's camera writes it.
 struct JPEGEncoder {
     /// Rows of pixels, 3 bytes (R, G, B) each, `width * height * 3` in all.
     let width: Int
@@ -39,25 +40,33 @@ struct JPEGEncoder {
         out.segment(0xDB, [0] + Self.zigzag.map { luma[$0] } + [1] + Self.zigzag.map { chroma[$0] })
         out.segment(0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3,
                            1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
+        let blocks = quantisedBlocks(luma: luma.map(Float.init), chroma: chroma.map(Float.init))
+        // Tables 0 to 3: DC luma, AC luma, DC chroma, AC chroma.
+        var frequencies = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 4)
+        Self.symbols(of: blocks) { table, symbol, _, _ in frequencies[table][symbol] += 1 }
+        let huffman = frequencies.map(HuffmanTable.optimal)
         var tables: [UInt8] = []
-        for (id, table) in [(0x00, Self.dcLuma), (0x10, Self.acLuma), (0x01, Self.dcChroma), (0x11, Self.acChroma)] {
+        for (id, table) in zip([0x00, 0x10, 0x01, 0x11], huffman) {
             tables += [UInt8(id)] + table.counts + table.symbols
         }
         out.segment(0xC4, tables)
         out.segment(0xDA, [3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0])
-        scan(into: &out, luma: luma.map(Float.init), chroma: chroma.map(Float.init))
+        let codes = huffman.map(\.codes)
+        Self.symbols(of: blocks) { table, symbol, bits, length in
+            out.write(codes[table][symbol])
+            out.write(bits, length)
+        }
         out.flushBits()
         out.bytes([0xFF, 0xD9])
         return out.data
     }
 
-    /// The entropy-coded data: 16x16 MCUs of four Y blocks, then one Cb and one Cr block
-    /// averaged over 2x2 pixels; edges repeat the last row and column. Planes and blocks
-    /// are worked on through pointers: a debug build (the tests') paints and encodes the
-    /// sample's 166 photos in seconds instead of a minute.
-    private func scan(into out: inout BitWriter, luma: [Float], chroma: [Float]) {
-        let dcY = Self.dcLuma.codes, acY = Self.acLuma.codes
-        let dcC = Self.dcChroma.codes, acC = Self.acChroma.codes
+    /// The quantised coefficients of the scan's blocks in zig-zag order, 64 a block: 16x16
+    /// MCUs of four Y blocks, then one Cb and one Cr block averaged over 2x2 pixels; edges
+    /// repeat the last row and column. Planes and blocks are worked on through pointers: a
+    /// debug build (the tests') paints and encodes the sample's 166 photos in seconds
+    /// instead of a minute.
+    private func quantisedBlocks(luma: [Float], chroma: [Float]) -> [Int32] {
         // Planes padded to whole MCUs: Y at full size, Cb and Cr at half.
         let paddedWidth = (width + 15) / 16 * 16, paddedHeight = (height + 15) / 16 * 16
         var y = [Float](repeating: 0, count: paddedWidth * paddedHeight)
@@ -90,34 +99,61 @@ struct JPEGEncoder {
                 }
             }
         }
-        var previous = [0, 0, 0]
+        var blocks = [Int32](repeating: 0, count: paddedWidth * paddedHeight * 3 / 2)
+        var next = 0
         var block = [Float](repeating: 0, count: 64)
-        func load(_ plane: [Float], stride: Int, x: Int, y: Int) {
+        func transform(_ plane: [Float], stride: Int, x: Int, y: Int, _ quantisation: [Float]) {
             plane.withUnsafeBufferPointer { plane in
                 block.withUnsafeMutableBufferPointer { block in
                     for i in 0..<64 { block[i] = plane[(y + i / 8) * stride + x + i % 8] }
                 }
             }
+            blocks.withUnsafeMutableBufferPointer { blocks in
+                Self.quantise(block, quantisation, into: UnsafeMutableBufferPointer(rebasing: blocks[next..<(next + 64)]))
+            }
+            next += 64
         }
         for mcuY in stride(from: 0, to: paddedHeight, by: 16) {
             for mcuX in stride(from: 0, to: paddedWidth, by: 16) {
                 for (bx, by) in [(0, 0), (8, 0), (0, 8), (8, 8)] {
-                    load(y, stride: paddedWidth, x: mcuX + bx, y: mcuY + by)
-                    previous[0] = Self.code(&block, luma, previous: previous[0], dc: dcY, ac: acY, into: &out)
+                    transform(y, stride: paddedWidth, x: mcuX + bx, y: mcuY + by, luma)
                 }
-                load(cb, stride: paddedWidth / 2, x: mcuX / 2, y: mcuY / 2)
-                previous[1] = Self.code(&block, chroma, previous: previous[1], dc: dcC, ac: acC, into: &out)
-                load(cr, stride: paddedWidth / 2, x: mcuX / 2, y: mcuY / 2)
-                previous[2] = Self.code(&block, chroma, previous: previous[2], dc: dcC, ac: acC, into: &out)
+                transform(cb, stride: paddedWidth / 2, x: mcuX / 2, y: mcuY / 2, chroma)
+                transform(cr, stride: paddedWidth / 2, x: mcuX / 2, y: mcuY / 2, chroma)
+            }
+        }
+        return blocks
+    }
+
+    /// The scan's symbols in order, for counting and for writing: `visit(table, symbol,
+    /// extra bits, their length)`, table 0 to 3 as DC luma, AC luma, DC chroma, AC chroma.
+    /// Each component's DC is coded as the difference from its previous block's.
+    private static func symbols(of blocks: [Int32], _ visit: (Int, Int, UInt32, Int) -> Void) {
+        var previous = [0, 0, 0]
+        blocks.withUnsafeBufferPointer { blocks in
+            for blockIndex in 0..<blocks.count / 64 {
+                let at = blockIndex * 64, component = max(blockIndex % 6 - 3, 0)
+                let dc = component == 0 ? 0 : 2, ac = dc + 1
+                let difference = Int(blocks[at]) - previous[component]
+                previous[component] = Int(blocks[at])
+                let category = bitLength(difference)
+                visit(dc, category, magnitude(difference, category), category)
+                var run = 0
+                for k in 1..<64 {
+                    let value = Int(blocks[at + k])
+                    if value == 0 { run += 1; continue }
+                    while run >= 16 { visit(ac, 0xF0, 0, 0); run -= 16 }
+                    let size = bitLength(value)
+                    visit(ac, run << 4 | size, magnitude(value, size), size)
+                    run = 0
+                }
+                if run > 0 { visit(ac, 0x00, 0, 0) }
             }
         }
     }
 
-    /// Transforms (rows, then columns), quantises and writes one block; returns its DC value.
-    private static func code(_ block: inout [Float], _ quantisation: [Float], previous: Int,
-                             dc: [(code: UInt32, length: Int)], ac: [(code: UInt32, length: Int)],
-                             into out: inout BitWriter) -> Int {
-        var coefficients = [Int](repeating: 0, count: 64)
+    /// Transforms (rows, then columns) and quantises one block into `coefficients`, in zig-zag order.
+    private static func quantise(_ block: [Float], _ quantisation: [Float], into coefficients: UnsafeMutableBufferPointer<Int32>) {
         var rows = [Float](repeating: 0, count: 64)
         block.withUnsafeBufferPointer { block in
             rows.withUnsafeMutableBufferPointer { rows in
@@ -131,13 +167,13 @@ struct JPEGEncoder {
                         }
                     }
                     quantisation.withUnsafeBufferPointer { quantisation in
-                        coefficients.withUnsafeMutableBufferPointer { coefficients in
+                        naturalToZigzag.withUnsafeBufferPointer { toZigzag in
                             for v in 0..<8 {
                                 for u in 0..<8 {
                                     var sum: Float = 0
                                     for y in 0..<8 { sum += rows[y * 8 + u] * cosines[y * 8 + v] }
                                     let scale: Float = (u == 0 ? 0.707_106_77 : 1) * (v == 0 ? 0.707_106_77 : 1) / 4
-                                    coefficients[v * 8 + u] = Int((sum * scale / quantisation[v * 8 + u]).rounded())
+                                    coefficients[toZigzag[v * 8 + u]] = Int32((sum * scale / quantisation[v * 8 + u]).rounded())
                                 }
                             }
                         }
@@ -145,23 +181,6 @@ struct JPEGEncoder {
                 }
             }
         }
-        let dcValue = coefficients[0]
-        let difference = dcValue - previous
-        let category = bitLength(difference)
-        out.write(dc[category])
-        out.write(magnitude(difference, category), category)
-        var run = 0
-        for k in 1..<64 {
-            let value = coefficients[zigzag[k]]
-            if value == 0 { run += 1; continue }
-            while run >= 16 { out.write(ac[0xF0]); run -= 16 }
-            let size = bitLength(value)
-            out.write(ac[run << 4 | size])
-            out.write(magnitude(value, size), size)
-            run = 0
-        }
-        if run > 0 { out.write(ac[0x00]) }
-        return dcValue
     }
 
     private static func bitLength(_ value: Int) -> Int {
@@ -186,6 +205,13 @@ struct JPEGEncoder {
         0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
         35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
     ]
+
+    /// Natural index → zig-zag position.
+    private static let naturalToZigzag: [Int] = {
+        var inverse = [Int](repeating: 0, count: 64)
+        for (position, natural) in zigzag.enumerated() { inverse[natural] = position }
+        return inverse
+    }()
 
     static let lumaQuantisation: [Int] = [
         16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56,
@@ -222,33 +248,52 @@ struct JPEGEncoder {
             }
             return table
         }
-    }
 
-    // The standard's tables (Annex K.3), as libjpeg writes them without optimisation.
-    static let dcLuma = HuffmanTable(counts: [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0], symbols: Array(0...11))
-    static let dcChroma = HuffmanTable(counts: [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0], symbols: Array(0...11))
-    static let acLuma = HuffmanTable(counts: [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 125], symbols: [
-        0x01, 0x02, 0x03, 0x00, 0x04, 0x11, 0x05, 0x12, 0x21, 0x31, 0x41, 0x06, 0x13, 0x51, 0x61, 0x07, 0x22, 0x71, 0x14, 0x32,
-        0x81, 0x91, 0xa1, 0x08, 0x23, 0x42, 0xb1, 0xc1, 0x15, 0x52, 0xd1, 0xf0, 0x24, 0x33, 0x62, 0x72, 0x82, 0x09, 0x0a, 0x16,
-        0x17, 0x18, 0x19, 0x1a, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2a, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x43, 0x44, 0x45,
-        0x46, 0x47, 0x48, 0x49, 0x4a, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5a, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69,
-        0x6a, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7a, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x92, 0x93, 0x94,
-        0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7, 0xa8, 0xa9, 0xaa, 0xb2, 0xb3, 0xb4, 0xb5, 0xb6,
-        0xb7, 0xb8, 0xb9, 0xba, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0xc9, 0xca, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8,
-        0xd9, 0xda, 0xe1, 0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8,
-        0xf9, 0xfa,
-    ])
-    static let acChroma = HuffmanTable(counts: [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 119], symbols: [
-        0x00, 0x01, 0x02, 0x03, 0x11, 0x04, 0x05, 0x21, 0x31, 0x06, 0x12, 0x41, 0x51, 0x07, 0x61, 0x71, 0x13, 0x22, 0x32, 0x81,
-        0x08, 0x14, 0x42, 0x91, 0xa1, 0xb1, 0xc1, 0x09, 0x23, 0x33, 0x52, 0xf0, 0x15, 0x62, 0x72, 0xd1, 0x0a, 0x16, 0x24, 0x34,
-        0xe1, 0x25, 0xf1, 0x17, 0x18, 0x19, 0x1a, 0x26, 0x27, 0x28, 0x29, 0x2a, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x43, 0x44,
-        0x45, 0x46, 0x47, 0x48, 0x49, 0x4a, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5a, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68,
-        0x69, 0x6a, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7a, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x92,
-        0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7, 0xa8, 0xa9, 0xaa, 0xb2, 0xb3, 0xb4,
-        0xb5, 0xb6, 0xb7, 0xb8, 0xb9, 0xba, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0xc9, 0xca, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6,
-        0xd7, 0xd8, 0xd9, 0xda, 0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8,
-        0xf9, 0xfa,
-    ])
+        /// The table for symbols counted `frequencies[symbol]` times, as libjpeg's
+        /// `jpeg_gen_optimal_table` (the standard's Annex K.2) makes it: Huffman's code
+        /// lengths, the least frequent pair merged first (ties: the highest symbol), with
+        /// a reserved symbol 256 so that no code is all 1 bits; lengths over 16 moved up
+        /// the tree as K.2's Adjust_BITS does; symbols listed by length, then value.
+        static func optimal(_ frequencies: [Int]) -> HuffmanTable {
+            var frequency = frequencies + [1]
+            var codeSize = [Int](repeating: 0, count: 257), others = [Int](repeating: -1, count: 257)
+            while true {
+                var c1 = -1, c2 = -1, v = Int.max
+                for i in 0...256 where frequency[i] > 0 && frequency[i] <= v { v = frequency[i]; c1 = i }
+                v = Int.max
+                for i in 0...256 where frequency[i] > 0 && frequency[i] <= v && i != c1 { v = frequency[i]; c2 = i }
+                if c2 < 0 { break }
+                frequency[c1] += frequency[c2]
+                frequency[c2] = 0
+                codeSize[c1] += 1
+                while others[c1] >= 0 { c1 = others[c1]; codeSize[c1] += 1 }
+                others[c1] = c2
+                codeSize[c2] += 1
+                while others[c2] >= 0 { c2 = others[c2]; codeSize[c2] += 1 }
+            }
+            // bits[n]: how many codes of length n; a code is at most 256 long here.
+            var bits = [Int](repeating: 0, count: 258)
+            for size in codeSize where size > 0 { bits[size] += 1 }
+            for i in stride(from: 257, to: 16, by: -1) {
+                while bits[i] > 0 {
+                    var j = i - 2
+                    while bits[j] == 0 { j -= 1 }
+                    bits[i] -= 2
+                    bits[i - 1] += 1
+                    bits[j + 1] += 2
+                    bits[j] -= 1
+                }
+            }
+            var longest = 16
+            while bits[longest] == 0 { longest -= 1 }
+            bits[longest] -= 1  // the reserved symbol's code, the longest
+            var symbols: [UInt8] = []
+            for length in 1...257 {
+                for symbol in 0..<256 where codeSize[symbol] == length { symbols.append(UInt8(symbol)) }
+            }
+            return HuffmanTable(counts: (1...16).map { UInt8(bits[$0]) }, symbols: symbols)
+        }
+    }
 }
 
 /// Marker segments and entropy-coded bits, with the 0xFF byte stuffing of the scan.

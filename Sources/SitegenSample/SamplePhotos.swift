@@ -15,10 +15,10 @@ import SitegenKit
 /// post page's photo is 600 CSS pixels at most (1,200 device pixels), a grid tile 296
 /// (592, 790 for a landscape photo cropped to a square), so the photo pipeline publishes
 /// every width a browser asks for (docs/visitor.md). At 320 pixels a 2x screen showed them
-/// scaled up almost four times on the post page. A JPEG costs about 4 bytes per 16x16
-/// block however smooth (the standard Huffman tables), so width counts and quality hardly
-/// does; they are painted on every core (their sizes and times: docs/performance.md,
-/// "The sample").
+/// scaled up almost four times on the post page. A JPEG costs a few bytes per 16x16
+/// block however smooth, so width counts and quality hardly does; the Huffman tables are
+/// made for each photo, and the photos are painted on every core (their sizes and times:
+/// docs/performance.md, "The sample").
 enum SamplePhotos {
     /// Width of every photo, in pixels.
     static let width = 1200

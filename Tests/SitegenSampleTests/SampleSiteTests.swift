@@ -73,4 +73,29 @@ import Testing
         #expect(markers.isEmpty, "every 0xFF in the scan is followed by 0x00")
         #expect(scan.contains(0xFF), "the noise made at least one 0xFF byte to stuff")
     }
+
+    /// libjpeg's `jpeg_gen_optimal_table` on three symbols counted 5, 3 and 1 times (and
+    /// its reserved one, counted once): codes 0, 10 and 110, 111 left unused.
+    @Test func optimalHuffmanTableOfThreeSymbols() {
+        var frequencies = [Int](repeating: 0, count: 256)
+        frequencies[0x00] = 5; frequencies[0x11] = 3; frequencies[0xF0] = 1
+        let table = JPEGEncoder.HuffmanTable.optimal(frequencies)
+        #expect(table.counts == [1, 1, 1] + [UInt8](repeating: 0, count: 13))
+        #expect(table.symbols == [0x00, 0x11, 0xF0])
+        let codes = table.codes
+        #expect(codes[0x00] == (0b0, 1) && codes[0x11] == (0b10, 2) && codes[0xF0] == (0b110, 3))
+    }
+
+    /// Counts of 1, 2, 4, … 2^23 give Huffman codes of 1 to 24 bits: K.2's Adjust_BITS
+    /// moves the longest up to 16 bits (12 codes of 1 to 12 bits, one of 14, eleven of
+    /// 16), every symbol kept, the most frequent first, and the all-ones code left free.
+    @Test func optimalHuffmanTableIsLimitedTo16Bits() {
+        var frequencies = [Int](repeating: 0, count: 256)
+        for symbol in 0..<24 { frequencies[symbol] = 1 << symbol }
+        let table = JPEGEncoder.HuffmanTable.optimal(frequencies)
+        #expect(table.counts == [UInt8](repeating: 1, count: 12) + [0, 1, 0, 11])
+        #expect(table.symbols == Array((0..<24).reversed()))
+        let kraft = table.counts.enumerated().reduce(0) { $0 + Int($1.element) << (15 - $1.offset) }
+        #expect(kraft == (1 << 16) - 1, "a code of all 1 bits is left unused")
+    }
 }
