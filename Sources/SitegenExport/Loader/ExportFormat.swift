@@ -25,7 +25,7 @@ struct ExportTree {
 /// A reader of one format of export. Each gives the one model (docs/firestore.md: a
 /// Firestore database is read as a tree shaped like a Realtime Database export), so a
 /// new format is a new reader in `ExportLoader.readers`, nothing else.
-protocol ExportFormatReader {
+protocol ExportFormatReader: Sendable {
     /// The format's name, for messages.
     static var name: String { get }
     /// Whether the input is in this format (detected from what is there).

@@ -68,7 +68,6 @@ extension PageContexts {
     }
 
     func list(_ u: Int, followers: Bool, page: Int = 1, pages: Int = 1) -> Context {
-        let user = model.users[u]
         let kind = followers ? "followers" : "following"
         let heading = text(followers ? "followers_of" : "follows", about: u)
         let pagination = paging(first: userPath(u) + kind + "/", page: page, pages: pages)

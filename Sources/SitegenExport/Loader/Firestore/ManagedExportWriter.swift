@@ -21,7 +21,7 @@ public enum ManagedExportWriter {
         }
         var outputs: [String] = []
         var log = LevelDBLogWriter()
-        var encoder = EntityEncoder(app: "dev~" + project)
+        let encoder = EntityEncoder(app: "dev~" + project)
         func flush() throws(SitegenError) {
             let file = "output-\(outputs.count)"
             try save(log.bytes, kinds + "/" + file)
