@@ -82,22 +82,18 @@ struct SiteExchange {
     mutating func fill() throws {
         // After `fillDelta` gave up: its count starts again.
         removed = 0
-        let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard old >= 0 else { throw SiteWriter.cannotWrite(output) }
-        defer { close(old) }
-        let new = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard new >= 0 else { throw SiteWriter.cannotWrite(output) }
-        defer { close(new) }
-        // The output folder keeps its permissions and owner (it may be a web server's root).
-        var info = stat()
-        if fstat(old, &info) == 0 {
-            var mine = stat()
-            if fstat(new, &mine) == 0 {
-                if mine.st_mode & 0o7777 != info.st_mode & 0o7777 { fchmod(new, info.st_mode & 0o7777) }
-                if mine.st_uid != info.st_uid || mine.st_gid != info.st_gid { fchown(new, info.st_uid, info.st_gid) }
+        try SiteExchange.withFolders(output, staging) { old, new in
+            // The output folder keeps its permissions and owner (it may be a web server's root).
+            var info = stat()
+            if fstat(old, &info) == 0 {
+                var mine = stat()
+                if fstat(new, &mine) == 0 {
+                    if mine.st_mode & 0o7777 != info.st_mode & 0o7777 { fchmod(new, info.st_mode & 0o7777) }
+                    if mine.st_uid != info.st_uid || mine.st_gid != info.st_gid { fchown(new, info.st_uid, info.st_gid) }
+                }
             }
+            try fill(old, new, "")
         }
-        try fill(old, new, "")
         // Folders left empty by the stale files go, as `SiteCommit`'s step 4 does.
         for path in stale.sorted(by: >) {
             var folder = PathNames.parent(path)
@@ -105,6 +101,18 @@ struct SiteExchange {
                 folder = PathNames.parent(folder)
             }
         }
+    }
+
+    /// Calls `body` with the output's folder and the staging folder open (closed after).
+    private static func withFolders<Result>(_ output: String, _ staging: String,
+                                            _ body: (_ old: Int32, _ new: Int32) throws -> Result) throws -> Result {
+        let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard old >= 0 else { throw SiteWriter.cannotWrite(output) }
+        defer { close(old) }
+        let new = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard new >= 0 else { throw SiteWriter.cannotWrite(output) }
+        defer { close(new) }
+        return try body(old, new)
     }
 
     /// Makes the staging folder `new` at `relative` hold what the output's folder `old`
@@ -187,12 +195,14 @@ struct SiteExchange {
     /// while the new manifest was written (the output does not change meanwhile).
     mutating func fillDelta(spare: SpareRecord, current: SiteWriter.Manifest, next: SiteWriter.Manifest,
                             checked: SpareRecord.Folders? = nil) throws -> Bool {
-        let old = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard old >= 0 else { throw SiteWriter.cannotWrite(output) }
-        defer { close(old) }
-        let new = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard new >= 0 else { throw SiteWriter.cannotWrite(output) }
-        defer { close(new) }
+        try SiteExchange.withFolders(output, staging) { old, new in
+            try fillDelta(old, new, spare: spare, current: current, next: next, checked: checked)
+        }
+    }
+
+    /// `fillDelta` with the output's folder `old` and the staging folder `new` open.
+    private mutating func fillDelta(_ old: Int32, _ new: Int32, spare: SpareRecord, current: SiteWriter.Manifest,
+                                    next: SiteWriter.Manifest, checked: SpareRecord.Folders?) throws -> Bool {
         // The folders to compare name by name: the root, the spare's changed ones, the output's.
         let outputs = checked ?? SpareRecord.changedFolders(of: current, in: old, since: spare.time)
         var changed = spare.changed.union(outputs.changed)
