@@ -25,15 +25,19 @@ import Glibc
 final class OutputLock: @unchecked Sendable {
     private let path: String
     private let fd: Int32
+    /// The file system's time of taking it (the lock file's change time, as the pid was
+    /// written): a folder changed after it has a change time no older (`SpareRecord`).
+    let taken: timespec
 
     /// A build that finds the output's lock held: the pid in the lock file, if it could be read.
     struct Busy: Error {
         var pid: Int32?
     }
 
-    private init(path: String, fd: Int32) {
+    private init(path: String, fd: Int32, taken: timespec) {
         self.path = path
         self.fd = fd
+        self.taken = taken
     }
 
     deinit {
@@ -59,7 +63,9 @@ final class OutputLock: @unchecked Sendable {
                 let pid = Array("\(getpid())\n".utf8)
                 ftruncate(fd, 0)
                 _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
-                return OutputLock(path: path, fd: fd)
+                var written = stat()
+                fstat(fd, &written)
+                return OutputLock(path: path, fd: fd, taken: written.st_ctim)
             }
             close(fd)
         }

@@ -24,9 +24,11 @@ final class PreviousSite: Sendable {
     /// the files the publication removes are those of the output's own manifest (`own`).
     let isOutput: Bool
     private let ownManifestPath: String?
-    private let manifest = Locked<ManifestState>(.unread)
+    private let manifest: ManifestBox
     /// The spare's record and folders, read on another thread from the start of the build
-    /// (`SpareRecord.read`), for the publication to take (`spare()`).
+    /// (`SpareRecord.read`), then, the output's lock taken, its manifest and the output's
+    /// folders changed since the record (`SpareRecord.output`), for the publication to take
+    /// (`spare()`): the second core is idle while the export is loaded and audited.
     private let spareCheck: Background<SpareRecord?>?
 
     private enum ManifestState {
@@ -34,15 +36,31 @@ final class PreviousSite: Sendable {
         case read(SiteWriter.Manifest?)
     }
 
+    /// The manifest once read, shared with the thread that checks the spare.
+    private final class ManifestBox: Sendable {
+        let state = Locked<ManifestState>(.unread)
+    }
+
     /// No previous site.
     static var none: PreviousSite { PreviousSite(folder: nil, inputs: nil, isOutput: true, own: nil) }
 
-    private init(folder: String?, inputs: String?, isOutput: Bool, own: String?, spare: (spare: String, output: String)? = nil) {
+    private init(folder: String?, inputs: String?, isOutput: Bool, own: String?,
+                 spare: (spare: String, output: String, locked: Bool)? = nil) {
         self.folder = folder
         self.inputs = inputs
         self.isOutput = isOutput
         ownManifestPath = own
-        spareCheck = spare.map { place in Background { SpareRecord.read(spare: place.spare, output: place.output) } }
+        let manifest = ManifestBox()
+        self.manifest = manifest
+        spareCheck = spare.map { place in
+            Background {
+                guard var record = SpareRecord.read(spare: place.spare, output: place.output) else { return nil }
+                if place.locked, let current = PreviousSite.read(manifest, of: folder) {
+                    record.output = SiteExchange.outputFolders(place.output, current: current, since: record.written)
+                }
+                return record
+            }
+        }
     }
 
     /// The spare as `SpareRecord.read` found it (waits for the reading), nil without one.
@@ -61,7 +79,7 @@ final class PreviousSite: Sendable {
         } else {
             // The spare's folders are checked while the export is loaded and the pages
             // rendered (on folders not in memory, a `stat` each is seconds at 100,000 users).
-            let spare = inputs != nil && writer.exchanges ? (writer.workFolders().spare, writer.output) : nil
+            let spare = inputs != nil && writer.exchanges ? (writer.workFolders().spare, writer.output, writer.lockTaken != nil) : nil
             self.init(folder: inputs == nil ? nil : writer.output, inputs: inputs, isOutput: true, own: nil, spare: spare)
         }
     }
@@ -69,7 +87,11 @@ final class PreviousSite: Sendable {
     /// Its manifest, read on first use (one entry per file of the site: a build asks for it
     /// once the export is let go of, or when the inputs are the same).
     func readManifest() -> SiteWriter.Manifest? {
-        manifest.withLock { state in
+        PreviousSite.read(manifest, of: folder)
+    }
+
+    private static func read(_ manifest: ManifestBox, of folder: String?) -> SiteWriter.Manifest? {
+        manifest.state.withLock { state in
             if case let .read(manifest) = state { return manifest }
             let read = folder.flatMap { SiteWriter.Manifest.read($0 + "/" + SiteWriter.manifestName) }
             state = .read(read)
@@ -83,7 +105,7 @@ final class PreviousSite: Sendable {
         guard folder != nil else { return }
         let started = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            self.manifest.withLock { state in
+            self.manifest.state.withLock { state in
                 started.signal()
                 if case .read = state { return }
                 state = .read(self.folder.flatMap { SiteWriter.Manifest.read($0 + "/" + SiteWriter.manifestName) })
@@ -105,9 +127,11 @@ final class PreviousSite: Sendable {
         return PhotoStage.reusable(in: manifest, output: folder)
     }
 
-    /// Its pages, for the renderer's lookups (`Pages`).
+    /// Its pages, for the renderer's lookups (`Pages`). When the output's folders were
+    /// looked at early (`SpareRecord.output`), a page in a folder unchanged since the
+    /// output was published is taken as it is, without a `stat` of its own.
     func pages() -> Pages {
-        Pages(manifest: readManifest(), folder: folder)
+        Pages(manifest: readManifest(), folder: folder, changedFolders: isOutput ? spare()?.output?.changed : nil)
     }
 
     /// With the previous site elsewhere (`--previous`): the output's own manifest, whose
@@ -121,9 +145,13 @@ final class PreviousSite: Sendable {
     final class Pages: Sendable {
         let manifest: SiteWriter.Manifest?
         private let descriptor: Int32
+        /// The output's folders changed since it was published, when known (by
+        /// `SiteExchange.key`): a file in any other folder is the one published there.
+        private let changedFolders: Set<ContentHash>?
 
-        init(manifest: SiteWriter.Manifest?, folder: String?) {
+        init(manifest: SiteWriter.Manifest?, folder: String?, changedFolders: Set<ContentHash>? = nil) {
             self.manifest = manifest
+            self.changedFolders = changedFolders
             descriptor = manifest != nil && folder != nil ? open(folder!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
         }
 
@@ -134,7 +162,15 @@ final class PreviousSite: Sendable {
         /// The entry number of `path` when the site holds it made from `key`, intact in size.
         func unchanged(_ path: String, key: ContentHash) -> Int? {
             guard descriptor >= 0, let manifest else { return nil }
-            return SiteWriter.unchangedEntry(manifest, folder: descriptor, path: path, key: key)
+            let published = changedFolders.map { changed in
+                var path = path
+                return path.withUTF8 { bytes in
+                    // The root's change time is the switch's: its files are looked at.
+                    let folder = PathNames.parent(of: UnsafeRawBufferPointer(bytes))
+                    return !folder.isEmpty && !changed.contains(SiteExchange.key(folder))
+                }
+            } ?? false
+            return SiteWriter.unchangedEntry(manifest, folder: descriptor, path: path, key: key, published: published)
         }
 
         /// The source its manifest records for `path`, if any.

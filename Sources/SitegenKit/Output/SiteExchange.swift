@@ -204,7 +204,7 @@ struct SiteExchange {
     private mutating func fillDelta(_ old: Int32, _ new: Int32, spare: SpareRecord, current: SiteWriter.Manifest,
                                     next: SiteWriter.Manifest, checked: SpareRecord.Folders?) throws -> Bool {
         // The folders to compare name by name: the root, the spare's changed ones, the output's.
-        let outputs = checked ?? SpareRecord.changedFolders(of: current, in: old, since: spare.time)
+        let outputs = checked ?? SpareRecord.changedFolders(of: current, in: old, since: spare.written)
         var changed = spare.changed.union(outputs.changed)
         changed.insert(SiteExchange.key(""))
         let folders = spare.changedPaths + outputs.paths
@@ -214,6 +214,7 @@ struct SiteExchange {
             var folder = PathNames.parent(of: path)
             while !folder.isEmpty && known.insert(SiteExchange.key(folder)).inserted { folder = PathNames.parent(of: folder) }
         }
+        faults.lap("difference: folders known")
         // Parents first; each changed folder once.
         var compared = Set<ContentHash>()
         for folder in [""] + Set(folders).sorted() where compared.insert(SiteExchange.key(folder)).inserted {
@@ -230,6 +231,7 @@ struct SiteExchange {
         // The difference: a file this build did not write and that the spare does not hold
         // as the output's file (changed or added by the build before) is linked. Paths are
         // walked as bytes, a `String` made only for a file to link (docs/performance.md).
+        faults.lap("difference: folders compared")
         var made = Set<ContentHash>()
         var result = true
         try next.forEachPath { bytes, i in
@@ -262,6 +264,7 @@ struct SiteExchange {
             }
             linked += 1
         }
+        faults.lap("difference: linked")
         guard result else { return false }
         // Files of the spare's site that the new one does not have go, and the folders they leave empty.
         var emptied: [String] = []
@@ -278,6 +281,7 @@ struct SiteExchange {
                 result = false
             }
         }
+        faults.lap("difference: spare's removed")
         // The output's files this build no longer produces (they are not in `next`), counted
         // as `fill` counts them: those the output holds. The folders they and the spare's
         // removed files leave empty go.

@@ -490,10 +490,13 @@ extension SiteWriter {
     /// `isUnchanged`, the path looked up from `folder`, an open descriptor of the output
     /// folder: the kernel walks fewer folders (docs/performance.md).
     /// Returns the path's entry number in `manifest` (`Manifest.index(of:)`), nil if not unchanged.
-    static func unchangedEntry(_ manifest: Manifest, folder: Int32, path: String, key: ContentHash) -> Int? {
+    /// `published`: the file's folder is known unchanged since the site was published (the
+    /// file is the one published there: no `stat`).
+    static func unchangedEntry(_ manifest: Manifest, folder: Int32, path: String, key: ContentHash, published: Bool = false) -> Int? {
         guard let index = manifest.index(of: path) else { return nil }
         let old = manifest[entry: index]
         guard old.source == .hash(key) else { return nil }
+        if published { return index }
         var info = stat()
         return fstatat(folder, path, &info, 0) == 0 && Int(info.st_size) == old.size ? index : nil
     }

@@ -87,6 +87,11 @@ public struct SiteWriter {
         if held.lock != nil { OutputLock.removeLeftovers(in: folder, prefix: prefix, keepingSpare: folder != output) }
     }
 
+    /// When this writer took the output's lock (`OutputLock.taken`); nil without one.
+    var lockTaken: timespec? {
+        held.lock?.taken
+    }
+
     /// Lets go of the output's lock: the publication finished or was abandoned.
     func unlock() {
         held.lock = nil
@@ -285,8 +290,8 @@ public struct SiteWriter {
             // A switch from the difference takes the output's folders (a `stat` each) on
             // another thread while the manifest is written (docs/performance.md).
             let outputCheck: Background<SpareRecord.Folders?>? = spare.flatMap { spare in
-                current.map { current in
-                    let (output, seconds, nanoseconds) = (output, spare.time.tv_sec, spare.time.tv_nsec)
+                spare.output != nil ? nil : current.map { current in
+                    let (output, seconds, nanoseconds) = (output, spare.written.tv_sec, spare.written.tv_nsec)
                     return Background { SiteExchange.outputFolders(output, current: current, since: timespec(tv_sec: seconds, tv_nsec: nanoseconds)) }
                 }
             }
@@ -384,7 +389,7 @@ public struct SiteWriter {
                                         faults: writer.faults)
             do {
                 if exists {
-                    if let spare, let current, try exchange.fillDelta(spare: spare, current: current, next: next, checked: checked?.value()) {
+                    if let spare, let current, try exchange.fillDelta(spare: spare, current: current, next: next, checked: spare.output ?? checked?.value()) {
                         writer.faults.lap("carry over (difference)")
                     } else {
                         try exchange.fill()
@@ -416,7 +421,7 @@ public struct SiteWriter {
                 writer.faults.step()
                 let spare = writer.workFolders().spare
                 if rename(staging, spare) == 0 {
-                    SpareRecord.write(spare: spare, output: output)
+                    SpareRecord.write(spare: spare, output: output, since: writer.lockTaken)
                 } else {
                     TreeRemoval.remove(staging)
                 }

@@ -11,7 +11,11 @@ import SitegenExport
 /// (`.sitegen-manifest`, the output's before the switch) lists its files, and every file the
 /// two sites share is one inode in both trees (the switch before linked it). The record, a
 /// file written into the spare then (`write`), ties the spare to that moment: the two
-/// folders' inode numbers, and the file system's time of its own making.
+/// folders' inode numbers, and two times of the file system's own clock. The output's
+/// folders count as changed from the record's own making (right after the switch); the
+/// spare's from when the build that switched began to look at the output (it took the
+/// output's lock: `OutputLock.taken`), since what was done to the output by hand while
+/// that build ran was not seen by it (a record of version 1 has only its own time).
 ///
 /// Anything done to a tree since changes the change time (`ctime`, which no program can set
 /// back) of the folder it was done in: a file added, removed or renamed (a hand edit saved
@@ -25,9 +29,12 @@ import SitegenExport
 struct SpareRecord {
     static let name = ".sitegen-spare-record"
 
-    /// The spare's folder (its inode number) and the file system's time of the record.
+    /// The spare's folder (its inode number); the time from which a change to the spare
+    /// counts (above); the record file's own change time, from which a change to the output
+    /// counts, and which tells this record from a later one.
     let folder: UInt64
     let time: timespec
+    let written: timespec
     /// The spare's manifest: the site it holds.
     let manifest: SiteWriter.Manifest
     /// The folders of the spare (by `SiteExchange.key` of their path) changed since the
@@ -36,13 +43,20 @@ struct SpareRecord {
     let changedPaths: [String]
     /// Every folder holding the spare's manifest's files (by key).
     let folders: Set<ContentHash>
+    /// The output's folders changed since `time`, when they were looked at early
+    /// (`PreviousSite`, on another thread from the start of the build: the output does not
+    /// change meanwhile but by hand, which the next record's earlier time covers).
+    var output: Folders?
 
     /// Writes the record into `spare` (the site before `output`'s, just switched out).
     /// Errors are ignored: without a record the next switch compares the trees.
-    static func write(spare: String, output: String) {
+    /// `since`: when the build took the output's lock (`SiteWriter.lockTaken`): a change
+    /// counts from then on (without it, from the record's own making).
+    static func write(spare: String, output: String, since: timespec?) {
         var out = stat(), mine = stat()
         guard stat(output, &out) == 0, stat(spare, &mine) == 0 else { return }
-        let text = "sitegen-spare 1 \(out.st_dev) \(out.st_ino) \(mine.st_ino)\n"
+        let time = since.map { " \($0.tv_sec) \($0.tv_nsec)" } ?? ""
+        let text = "sitegen-spare \(since == nil ? 1 : 2) \(out.st_dev) \(out.st_ino) \(mine.st_ino)\(time)\n"
         try? SiteWriter.writeFile(spare + "/" + name, Array(text.utf8))
     }
 
@@ -65,7 +79,7 @@ struct SpareRecord {
         guard unlinkat(folder, name, 0) == 0, fsync(folder) == 0, let text else { return nil }
         var mine = stat()
         if let checked, fstat(folder, &mine) == 0, checked.folder == UInt64(mine.st_ino),
-           checked.time.tv_sec == info.st_ctim.tv_sec, checked.time.tv_nsec == info.st_ctim.tv_nsec {
+           checked.written.tv_sec == info.st_ctim.tv_sec, checked.written.tv_nsec == info.st_ctim.tv_nsec {
             return checked
         }
         return read(folder, output: output, record: info, text: text)
@@ -95,20 +109,25 @@ struct SpareRecord {
     private static func read(_ folder: Int32, output: String, record info: stat, text: String) -> SpareRecord? {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         var out = stat(), mine = stat()
-        guard fields.count == 5, fields[0] == "sitegen-spare", fields[1] == "1",
+        guard (fields.count == 5 && fields[1] == "1") || (fields.count == 7 && fields[1] == "2"), fields[0] == "sitegen-spare",
               stat(output, &out) == 0, fstat(folder, &mine) == 0,
               fields[2] == "\(out.st_dev)", fields[3] == "\(out.st_ino)", fields[4] == "\(mine.st_ino)" else { return nil }
-        let time = info.st_ctim
+        var time = info.st_ctim
+        if fields.count == 7 {
+            guard let seconds = Int(fields[5]), let nanoseconds = Int(fields[6]), (0..<1_000_000_000).contains(nanoseconds) else { return nil }
+            time = timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+            guard !isBefore(info.st_ctim, time) else { return nil }
+        }
         // A clock set back since would make older change times of newer changes.
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        guard !isBefore(now, time) else { return nil }
+        guard !isBefore(now, info.st_ctim) else { return nil }
         let manifestFD = openat(folder, SiteWriter.manifestName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard manifestFD >= 0 else { return nil }
         close(manifestFD)
         guard let manifest = SiteWriter.Manifest.read("/proc/self/fd/\(folder)/" + SiteWriter.manifestName) else { return nil }
         let found = changedFolders(of: manifest, in: folder, since: time)
-        return SpareRecord(folder: UInt64(mine.st_ino), time: time, manifest: manifest, changed: found.changed, changedPaths: found.paths,
+        return SpareRecord(folder: UInt64(mine.st_ino), time: time, written: info.st_ctim, manifest: manifest, changed: found.changed, changedPaths: found.paths,
                            folders: found.folders)
     }
 

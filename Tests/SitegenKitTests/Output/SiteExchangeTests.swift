@@ -236,6 +236,36 @@ import SitegenTestSupport
         for (path, text) in expected { #expect(after.files[path]?.text == text, "\(path)") }
     }
 
+    /// The output changed by hand while a build runs, after it took the output's lock and
+    /// looked at the output's folders (here: just before its switch). That build does not
+    /// see the change, and the tree it was made in becomes the spare: the spare's record
+    /// counts the spare's changes from when that build took the lock (`SpareRecord`), so
+    /// the next build finds the folder changed and publishes exactly its site. (Counted
+    /// from the record's own making, after the switch, the file added by hand would be
+    /// trusted as part of the spare and published.)
+    @Test func anOutputChangedByHandDuringABuildIsNotCarriedIntoTheNextOne() throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        for round in 0...2 { _ = try publish(Self.wide(50, changed: round, round: round), into: out, inputs: "\(round)") }
+        var writer = SiteWriter(output: out)
+        writer.exchanges = true
+        writer.beforeCommitStep = { step in
+            if step.isEmpty { try "by hand, late".write(toFile: out + "/u/30/late.html", atomically: false, encoding: .utf8) }
+        }
+        let site = Self.wide(50, changed: 3, round: 3)
+        let files = site.keys.sorted().map { RenderedFile(path: $0, bytes: Array(site[$0]!.utf8), source: "test") }
+        _ = try writer.publish(files, inputs: "3", previous: writer.previousManifest())
+        #expect(access(out + "/u/30/late.html", F_OK) != 0, "the switch put the new tree in place")
+        #expect(access(base + "/.public.sitegen-spare/u/30/late.html", F_OK) == 0, "the old tree, now the spare, has it")
+        let record = try String(contentsOfFile: base + "/.public.sitegen-spare/" + SpareRecord.name, encoding: .utf8)
+        #expect(record.hasPrefix("sitegen-spare 2 "))
+        _ = try publish(Self.wide(50, changed: 4, round: 4), into: out, inputs: "4")
+        let after = try tree(out)
+        let expected = Self.wide(50, changed: 4, round: 4)
+        #expect(Set(after.files.keys) == Set(expected.keys).union([SiteWriter.manifestName]))
+        for (path, text) in expected { #expect(after.files[path]?.text == text, "\(path)") }
+    }
+
     /// A folder's permissions changed by hand in the output are the new tree's, with the
     /// spare as without it; the output's own permissions too.
     @Test func folderPermissionsAreTheOutputs() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SitegenKit
+import SitegenExport
 
 /// A rebuild renders only the pages whose key (`SiteRenderer.key(of:)`: what the page is
 /// made of, hashed from the model) changed, and still gives a clean build's files, bytes
@@ -92,6 +93,25 @@ import Testing
         let (_, result) = try SiteTest.build(export, into: out, options: Self.options)
         #expect(!result.upToDate)
         #expect(result.rendered == 2 && result.written.written == 2)
+        let (fresh, _) = try SiteTest.build(export, options: Self.options)
+        #expect(Self.differences(SiteTest.contents(out), SiteTest.contents(fresh)) == [])
+    }
+
+    /// Beside the spare and its record (the third build on), the output's folders are looked
+    /// at while the export loads, and a page in a folder unchanged since the output was
+    /// published is taken without a `stat` of its own (`PreviousSite.Pages`). A page deleted,
+    /// or replaced by hand (saved by rename, as editors do), changed its folder: it is made again.
+    @Test func aFileDeletedOrReplacedByHandIsMadeAgainBesideTheSpare() throws {
+        let (out, _) = try SiteTest.build(SiteTest.smallExport, options: Self.options)
+        for bio in ["First", "Second"] { _ = try SiteTest.build(try Self.edited(["users/u1/bio": bio]), into: out, options: Self.options) }
+        let spare = PathNames.parent(out) + "/." + (out as NSString).lastPathComponent + ".sitegen-spare"
+        #expect(access(spare + "/" + SpareRecord.name, F_OK) == 0)
+        let deleted = "u/leila/index.html", replaced = "p/-L0LeilaAAAAAAAAAAA1/index.html"
+        try FileManager.default.removeItem(atPath: out + "/" + deleted)
+        try (SiteTest.text(out, replaced) + "<!-- edited by hand -->").write(toFile: out + "/" + replaced, atomically: true, encoding: .utf8)
+        let export = try Self.edited(["users/u1/bio": "Third"])
+        let (_, result) = try SiteTest.build(export, into: out, options: Self.options)
+        #expect(result.rendered == 4, "Ana's two profile pages and the two pages changed by hand")
         let (fresh, _) = try SiteTest.build(export, options: Self.options)
         #expect(Self.differences(SiteTest.contents(out), SiteTest.contents(fresh)) == [])
     }
