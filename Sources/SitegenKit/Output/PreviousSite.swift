@@ -52,11 +52,20 @@ final class PreviousSite: Sendable {
         ownManifestPath = own
         let manifest = ManifestBox()
         self.manifest = manifest
+        // Two threads: the spare's record, manifest and folders; the output's manifest and
+        // folders changed since the record was made.
         spareCheck = spare.map { place in
-            Background {
+            let outputCheck = Background { () -> (written: timespec, folders: SpareRecord.Folders)? in
+                guard place.locked, let written = SpareRecord.made(spare: place.spare),
+                      let current = PreviousSite.read(manifest, of: folder),
+                      let folders = SiteExchange.outputFolders(place.output, current: current, since: written) else { return nil }
+                return (written, folders)
+            }
+            return Background {
                 guard var record = SpareRecord.read(spare: place.spare, output: place.output) else { return nil }
-                if place.locked, let current = PreviousSite.read(manifest, of: folder) {
-                    record.output = SiteExchange.outputFolders(place.output, current: current, since: record.written)
+                if let output = outputCheck.value(), !SpareRecord.isBefore(output.written, record.written),
+                   !SpareRecord.isBefore(record.written, output.written) {
+                    record.output = output.folders
                 }
                 return record
             }

@@ -118,7 +118,7 @@ struct SiteExchange {
     /// Makes the staging folder `new` at `relative` hold what the output's folder `old`
     /// holds (see `fill()`); `old` is -1 for a folder only the staging folder has.
     /// `known` (`fillDelta`): folders that both trees hold are left alone, not filled.
-    private mutating func fill(_ old: Int32, _ new: Int32, _ relative: String, known: Set<ContentHash>? = nil) throws {
+    private mutating func fill(_ old: Int32, _ new: Int32, _ relative: String, known: ((ContentHash) -> Bool)? = nil) throws {
         var mine: [String: DirectoryEntries.Entry] = [:]
         foldersRead += old >= 0 ? 2 : 1
         for entry in DirectoryEntries.list(new) where !(relative.isEmpty && SiteWriter.isWorkFolder(entry.name)) {
@@ -131,7 +131,7 @@ struct SiteExchange {
             let path = relative.isEmpty ? name : relative + "/" + name
             let there = mine.removeValue(forKey: name)
             if entry.isFolder {
-                if let known, let there, there.isFolder, known.contains(SiteExchange.key(path)) {
+                if let known, let there, there.isFolder, known(SiteExchange.key(path)) {
                     // Both trees have it: the difference makes it whole (its mode as the output's).
                     var info = stat(), mine = stat()
                     if fstatat(old, name, &info, AT_SYMLINK_NOFOLLOW) == 0, fstatat(new, name, &mine, AT_SYMLINK_NOFOLLOW) == 0,
@@ -209,11 +209,17 @@ struct SiteExchange {
         changed.insert(SiteExchange.key(""))
         let folders = spare.changedPaths + outputs.paths
         // The folders the manifests account for: left to the difference where unchanged.
-        var known = spare.folders
-        next.forEachPath { path, _ in
+        // The spare's and the output's are known (`SpareRecord.Folders`); the new site's
+        // others are those of the paths it adds.
+        var added = Set<ContentHash>()
+        next.forEachPath { path, i in
+            guard current.index(ofBytes: path, hint: i) == nil else { return }
             var folder = PathNames.parent(of: path)
-            while !folder.isEmpty && known.insert(SiteExchange.key(folder)).inserted { folder = PathNames.parent(of: folder) }
+            while !folder.isEmpty && !outputs.folders.contains(SiteExchange.key(folder)) && added.insert(SiteExchange.key(folder)).inserted {
+                folder = PathNames.parent(of: folder)
+            }
         }
+        let known = { (key: ContentHash) in spare.folders.contains(key) || outputs.folders.contains(key) || added.contains(key) }
         faults.lap("difference: folders known")
         // Parents first; each changed folder once.
         var compared = Set<ContentHash>()
@@ -234,14 +240,18 @@ struct SiteExchange {
         faults.lap("difference: folders compared")
         var made = Set<ContentHash>()
         var result = true
+        // A file the three sites hold alike (most of them) is passed first, by entry numbers:
+        // `next` was made from `current` and keeps its numbers; the spare's, one ahead.
+        var w = 0
         try next.forEachPath { bytes, i in
             guard result else { return }
-            if staged.contains(SiteExchange.key(bytes)) || changed.contains(SiteExchange.key(PathNames.parent(of: bytes))) { return }
             let entry = next[entry: i]
-            if let w = spare.manifest.index(ofBytes: bytes), let n = current.index(ofBytes: bytes) {
-                let (was, now) = (spare.manifest[entry: w], current[entry: n])
+            if let n = current.index(ofBytes: bytes, hint: i), let found = spare.manifest.index(ofBytes: bytes, hint: w) {
+                w = found + 1
+                let (was, now) = (spare.manifest[entry: found], current[entry: n])
                 if was.hash == now.hash, was.size == now.size, was.hash == entry.hash, was.size == entry.size { return }
             }
+            if staged.contains(SiteExchange.key(bytes)) || changed.contains(SiteExchange.key(PathNames.parent(of: bytes))) { return }
             let path = String(decoding: bytes, as: UTF8.self)
             try hook?(path)
             try Interruption.check()
@@ -268,11 +278,14 @@ struct SiteExchange {
         guard result else { return false }
         // Files of the spare's site that the new one does not have go, and the folders they leave empty.
         var emptied: [String] = []
+        var n = 0
         try spare.manifest.forEachPath { path, _ in
             let folder = PathNames.parent(of: path)
-            if next.index(ofBytes: path) != nil || staged.contains(SiteExchange.key(path)) || changed.contains(SiteExchange.key(folder)) {
+            if let found = next.index(ofBytes: path, hint: n) {
+                n = found + 1
                 return
             }
+            if staged.contains(SiteExchange.key(path)) || changed.contains(SiteExchange.key(folder)) { return }
             try Interruption.check()
             if PathNames.withCString(path, { unlinkat(new, $0, 0) }) == 0 {
                 unlinked += 1

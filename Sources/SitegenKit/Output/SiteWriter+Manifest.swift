@@ -84,6 +84,19 @@ extension SiteWriter {
         }
 
         /// Whether entry `i` is `path`'s.
+        /// The entry number of the path whose bytes are `path`: `hint` when it is that path's
+        /// (a manifest made from another keeps its entries' numbers), else looked up.
+        func index(ofBytes path: UnsafeRawBufferPointer, hint: Int) -> Int? {
+            if hint >= 0 && hint < entries.count {
+                let same = pathBytes.withUnsafeBytes { all in
+                    let range = pathRange(hint)
+                    return range.count == path.count && (path.count == 0 || memcmp(all.baseAddress! + range.lowerBound, path.baseAddress!, path.count) == 0)
+                }
+                if same { return hint }
+            }
+            return find(path).index
+        }
+
         func isEntry(_ i: Int, of path: String) -> Bool {
             guard i >= 0 && i < entries.count else { return false }
             var path = path

@@ -94,6 +94,12 @@ struct SpareRecord {
         return count > 0 ? String(decoding: bytes[0..<count], as: UTF8.self) : nil
     }
 
+    /// The change time of the record in the spare at `spare`, if there is one.
+    static func made(spare: String) -> timespec? {
+        var info = stat()
+        return stat(spare + "/" + name, &info) == 0 ? info.st_ctim : nil
+    }
+
     /// Reads the record of the spare at `spare` and checks the spare's folders, changing
     /// nothing (`take` removes the record).
     static func read(spare: String, output: String) -> SpareRecord? {
