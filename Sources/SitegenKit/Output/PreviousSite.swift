@@ -30,6 +30,7 @@ final class PreviousSite: Sendable {
     /// folders changed since the record (`SpareRecord.output`), for the publication to take
     /// (`spare()`): the second core is idle while the export is loaded and audited.
     private let spareCheck: Background<SpareRecord?>?
+    private let outputCheck: Background<(written: timespec, folders: SpareRecord.Folders)?>?
 
     private enum ManifestState {
         case unread
@@ -52,24 +53,34 @@ final class PreviousSite: Sendable {
         ownManifestPath = own
         let manifest = ManifestBox()
         self.manifest = manifest
-        // Two threads: the spare's record, manifest and folders; the output's manifest and
-        // folders changed since the record was made.
-        spareCheck = spare.map { place in
-            let outputCheck = Background { () -> (written: timespec, folders: SpareRecord.Folders)? in
-                guard place.locked, let written = SpareRecord.made(spare: place.spare),
+        // Two threads: the output's manifest and folders changed since the spare's record
+        // was made (the pages need them), and the spare's record, manifest and folders
+        // (the switch needs them).
+        let outputCheck = spare.map { place in
+            Background { () -> (written: timespec, folders: SpareRecord.Folders)? in
+                guard place.locked, let written = SpareRecord.times(spare: place.spare, output: place.output)?.written,
                       let current = PreviousSite.read(manifest, of: folder),
                       let folders = SiteExchange.outputFolders(place.output, current: current, since: written) else { return nil }
                 return (written, folders)
             }
-            return Background {
+        }
+        self.outputCheck = outputCheck
+        spareCheck = spare.map { place in
+            Background {
                 guard var record = SpareRecord.read(spare: place.spare, output: place.output) else { return nil }
-                if let output = outputCheck.value(), !SpareRecord.isBefore(output.written, record.written),
+                if let output = outputCheck?.value(), !SpareRecord.isBefore(output.written, record.written),
                    !SpareRecord.isBefore(record.written, output.written) {
                     record.output = output.folders
                 }
                 return record
             }
         }
+    }
+
+    /// The output's folders changed since the spare's record was made, when it holds (waits
+    /// for the check, not for the spare's).
+    func outputFolders() -> SpareRecord.Folders? {
+        outputCheck?.value()?.folders
     }
 
     /// The spare as `SpareRecord.read` found it (waits for the reading), nil without one.
@@ -140,7 +151,7 @@ final class PreviousSite: Sendable {
     /// looked at early (`SpareRecord.output`), a page in a folder unchanged since the
     /// output was published is taken as it is, without a `stat` of its own.
     func pages() -> Pages {
-        Pages(manifest: readManifest(), folder: folder, changedFolders: isOutput ? spare()?.output?.changed : nil)
+        Pages(manifest: readManifest(), folder: folder, changedFolders: isOutput ? outputFolders()?.changed : nil)
     }
 
     /// With the previous site elsewhere (`--previous`): the output's own manifest, whose

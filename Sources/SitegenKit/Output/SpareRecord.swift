@@ -94,10 +94,15 @@ struct SpareRecord {
         return count > 0 ? String(decoding: bytes[0..<count], as: UTF8.self) : nil
     }
 
-    /// The change time of the record in the spare at `spare`, if there is one.
-    static func made(spare: String) -> timespec? {
+    /// The times of the record of the spare at `spare` (`time`, `written`), if it holds;
+    /// reads nothing else.
+    static func times(spare: String, output: String) -> (time: timespec, written: timespec)? {
+        let folder = open(spare, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
         var info = stat()
-        return stat(spare + "/" + name, &info) == 0 ? info.st_ctim : nil
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, let text = recordText(folder) else { return nil }
+        return check(folder, output: output, record: info, text: text).map { ($0.time, info.st_ctim) }
     }
 
     /// Reads the record of the spare at `spare` and checks the spare's folders, changing
@@ -111,8 +116,10 @@ struct SpareRecord {
         return read(folder, output: output, record: info, text: text)
     }
 
-    /// The record in `folder` (open), whose own `stat` is `record`, if it holds.
-    private static func read(_ folder: Int32, output: String, record info: stat, text: String) -> SpareRecord? {
+    /// The record's text (`text`, of the record whose own `stat` is `info`) checked against
+    /// the spare's folder (open) and `output`: the spare's inode number and the time from
+    /// which a change to it counts, if it holds.
+    private static func check(_ folder: Int32, output: String, record info: stat, text: String) -> (folder: UInt64, time: timespec)? {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         var out = stat(), mine = stat()
         guard (fields.count == 5 && fields[1] == "1") || (fields.count == 7 && fields[1] == "2"), fields[0] == "sitegen-spare",
@@ -128,12 +135,18 @@ struct SpareRecord {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         guard !isBefore(now, info.st_ctim) else { return nil }
+        return (UInt64(mine.st_ino), time)
+    }
+
+    /// The record in `folder` (open), whose own `stat` is `record`, if it holds.
+    private static func read(_ folder: Int32, output: String, record info: stat, text: String) -> SpareRecord? {
+        guard let (inode, time) = check(folder, output: output, record: info, text: text) else { return nil }
         let manifestFD = openat(folder, SiteWriter.manifestName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard manifestFD >= 0 else { return nil }
         close(manifestFD)
         guard let manifest = SiteWriter.Manifest.read("/proc/self/fd/\(folder)/" + SiteWriter.manifestName) else { return nil }
         let found = changedFolders(of: manifest, in: folder, since: time)
-        return SpareRecord(folder: UInt64(mine.st_ino), time: time, written: info.st_ctim, manifest: manifest, changed: found.changed, changedPaths: found.paths,
+        return SpareRecord(folder: inode, time: time, written: info.st_ctim, manifest: manifest, changed: found.changed, changedPaths: found.paths,
                            folders: found.folders)
     }
 
