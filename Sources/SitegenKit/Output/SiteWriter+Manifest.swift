@@ -305,12 +305,22 @@ extension SiteWriter {
         static func parse(_ bytes: UnsafeRawBufferPointer) -> Manifest? {
             var manifest = Manifest()
             // A line per entry: the columns and the path index are made at their size once.
+            // Lines and fields are found with `memchr` (a byte loop was a third of the parse).
+            func next(_ byte: Int32, from start: Int, to end: Int) -> Int {
+                guard start < end, let found = memchr(bytes.baseAddress! + start, byte, end - start) else { return end }
+                return UnsafeRawPointer(found) - bytes.baseAddress!
+            }
             var lines = 0
-            for byte in bytes where byte == 0x0A { lines += 1 }
+            var at = 0
+            while at < bytes.count {
+                at = next(0x0A, from: at, to: bytes.count) + 1
+                lines += 1
+            }
             manifest.reserve(lines, pathBytes: bytes.count / 3)
             var lineStart = 0
             var first = true
-            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+            while lineStart < bytes.count {
+                let i = next(0x0A, from: lineStart, to: bytes.count)
                 defer { lineStart = i + 1 }
                 guard i > lineStart else { continue }
                 let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<i])
@@ -324,20 +334,10 @@ extension SiteWriter {
                 // hash size source path (the path may hold spaces; the others do not)
                 // The ends of the first three fields (an array of them per line was 504,000
                 // allocations at 100,000 users).
-                var ends = (0, 0, 0)
-                var found = 0
-                var j = 0
-                while j < line.count && found < 3 {
-                    if line[j] == 0x20 {
-                        switch found {
-                        case 0: ends.0 = j
-                        case 1: ends.1 = j
-                        default: ends.2 = j
-                        }
-                        found += 1
-                    }
-                    j += 1
-                }
+                let space1 = next(0x20, from: lineStart, to: i), space2 = next(0x20, from: space1 + 1, to: i)
+                let space3 = next(0x20, from: space2 + 1, to: i)
+                let found = space3 < i ? 3 : 0
+                let ends = (space1 - lineStart, space2 - lineStart, space3 - lineStart)
                 let start = ends.2 + 1
                 guard found == 3, let size = decimal(UnsafeRawBufferPointer(rebasing: line[(ends.0 + 1)..<ends.1])) else { continue }
                 let entry = Entry(hash: Field(UnsafeRawBufferPointer(rebasing: line[0..<ends.0])), size: size,
