@@ -15,11 +15,13 @@ package enum PathNames {
     }
 
     /// `parent` of a path's bytes: its first bytes.
+    @inlinable
     package static func parent(of path: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: path[..<parentCount(path)])
     }
 
     /// The length of `parent` of `path`, which is that many of its first bytes.
+    @inlinable
     package static func parentCount(_ path: UnsafeRawBufferPointer) -> Int {
         let slash = UInt8(ascii: "/")
         var end = path.count
@@ -42,6 +44,7 @@ package enum PathNames {
     }
 
     /// Calls `body` with `path` as a C string (for the calls that take a path).
+    @inlinable
     package static func withCString<T>(_ path: UnsafeRawBufferPointer, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         try withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { buffer in
             if let base = path.baseAddress, !path.isEmpty {
