@@ -195,6 +195,8 @@ extension Site {
                                  destination: Destination) throws -> String? {
         let inputs = Site.fingerprint(export: export, templates: templates, request: request)
         if previous.isUpToDate(inputs: inputs) { return nil }
+        // A publication follows: the spare and the output are looked at beside the audit.
+        previous.beginChecks()
         try destination.checkWritable()
         return inputs
     }

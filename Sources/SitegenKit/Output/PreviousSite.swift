@@ -25,12 +25,20 @@ final class PreviousSite: Sendable {
     let isOutput: Bool
     private let ownManifestPath: String?
     private let manifest: ManifestBox
-    /// The spare's record and folders, read on another thread from the start of the build
-    /// (`SpareRecord.read`), then, the output's lock taken, its manifest and the output's
-    /// folders changed since the record (`SpareRecord.output`), for the publication to take
-    /// (`spare()`): the second core is idle while the export is loaded and audited.
-    private let spareCheck: Background<SpareRecord?>?
-    private let outputCheck: Background<(written: timespec, folders: SpareRecord.Folders)?>?
+    /// Where the spare is, when a switch may use it, and whether the output's lock is taken.
+    private let place: (spare: String, output: String, locked: Bool)?
+    /// The checks of the spare and the output (`beginChecks`), once begun.
+    private let checks = Locked<Checks?>(nil)
+
+    /// On two threads, from when a build knows it will publish (`beginChecks`): the
+    /// output's manifest and its folders changed since the spare's record was made (the
+    /// pages need them: `outputFolders()`), and the spare's record, manifest and folders
+    /// (`SpareRecord.read`, with the output's in `SpareRecord.output`: the switch needs
+    /// them, `spare()`). The second core is otherwise idle while the export is audited.
+    private struct Checks: Sendable {
+        let output: Background<(written: timespec, folders: SpareRecord.Folders)?>
+        let spare: Background<SpareRecord?>
+    }
 
     private enum ManifestState {
         case unread
@@ -51,41 +59,49 @@ final class PreviousSite: Sendable {
         self.inputs = inputs
         self.isOutput = isOutput
         ownManifestPath = own
-        let manifest = ManifestBox()
-        self.manifest = manifest
-        // Two threads: the output's manifest and folders changed since the spare's record
-        // was made (the pages need them), and the spare's record, manifest and folders
-        // (the switch needs them).
-        let outputCheck = spare.map { place in
-            Background { () -> (written: timespec, folders: SpareRecord.Folders)? in
+        manifest = ManifestBox()
+        place = spare
+    }
+
+    /// Begins the checks of the spare and the output (`Checks`), if there is a spare a
+    /// switch may use and they have not begun.
+    func beginChecks() {
+        _ = startedChecks()
+    }
+
+    private func startedChecks() -> Checks? {
+        guard let place else { return nil }
+        return checks.withLock { checks in
+            if let checks { return checks }
+            let (manifest, folder) = (self.manifest, self.folder)
+            let output = Background { () -> (written: timespec, folders: SpareRecord.Folders)? in
                 guard place.locked, let written = SpareRecord.times(spare: place.spare, output: place.output)?.written,
                       let current = PreviousSite.read(manifest, of: folder),
                       let folders = SiteExchange.outputFolders(place.output, current: current, since: written) else { return nil }
                 return (written, folders)
             }
-        }
-        self.outputCheck = outputCheck
-        spareCheck = spare.map { place in
-            Background {
+            let spare = Background { () -> SpareRecord? in
                 guard var record = SpareRecord.read(spare: place.spare, output: place.output) else { return nil }
-                if let output = outputCheck?.value(), !SpareRecord.isBefore(output.written, record.written),
-                   !SpareRecord.isBefore(record.written, output.written) {
-                    record.output = output.folders
+                if let checked = output.value(), !SpareRecord.isBefore(checked.written, record.written),
+                   !SpareRecord.isBefore(record.written, checked.written) {
+                    record.output = checked.folders
                 }
                 return record
             }
+            checks = Checks(output: output, spare: spare)
+            return checks
         }
     }
 
     /// The output's folders changed since the spare's record was made, when it holds (waits
-    /// for the check, not for the spare's).
+    /// for that check, not for the spare's).
     func outputFolders() -> SpareRecord.Folders? {
-        outputCheck?.value()?.folders
+        startedChecks()?.output.value()?.folders
     }
 
     /// The spare as `SpareRecord.read` found it (waits for the reading), nil without one.
     func spare() -> SpareRecord? {
-        spareCheck?.value()
+        startedChecks()?.spare.value()
     }
 
     /// The site in `writer`'s output, whose manifest's inputs line is `inputs` (nil: no
@@ -97,8 +113,8 @@ final class PreviousSite: Sendable {
             let inputs = other.previousInputs()
             self.init(folder: inputs == nil ? nil : other.output, inputs: inputs, isOutput: false, own: writer.manifestPath)
         } else {
-            // The spare's folders are checked while the export is loaded and the pages
-            // rendered (on folders not in memory, a `stat` each is seconds at 100,000 users).
+            // The spare's and the output's folders are checked beside the audit
+            // (`beginChecks`; a `stat` each: seconds at 100,000 users on folders not in memory).
             let spare = inputs != nil && writer.exchanges ? (writer.workFolders().spare, writer.output, writer.lockTaken != nil) : nil
             self.init(folder: inputs == nil ? nil : writer.output, inputs: inputs, isOutput: true, own: nil, spare: spare)
         }
