@@ -1,5 +1,6 @@
 import Foundation
 import SitegenExport
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -105,11 +106,18 @@ extension Site {
         }
         model.setPictures(pictures)
     }
+}
 
-    /// Stages every shard's files (a photo two shards' posts show comes from the first),
-    /// as hard links (`Publication.stage(linking:…)`: the shard folders stay as they are);
-    /// a file a shard did not write because `--previous` held it (`sitegen build --shard …
-    /// --previous`) must be the output's, unchanged.
+// MARK: - The shards' files, linked while the site-wide pages are made
+
+extension Site {
+    /// Checks the shards' files against their manifests and links them into the staging
+    /// folder on a thread of its own, while merge audits, models and renders the site-wide
+    /// pages, which do not depend on them (docs/scale-out.md). Each file costs a `stat` and a
+    /// `link`, both relative to a folder opened once, and a `mkdir` per folder; no `String`
+    /// is made for a file unless it is read. What became of each file is noted in the new
+    /// manifest once the pages are staged (`stageShards`), in the shards' order: the
+    /// manifest is the one staging a file at a time made.
     ///
     /// A shard's file is taken on its manifest's word when it is a file of the manifest's
     /// size whose change time is older than the manifest's: the build wrote the manifest
@@ -117,47 +125,147 @@ extension Site {
     /// has a newer change time, which no program can set back. Any other file is read and
     /// checked against the manifest (counted in `read`): that may cost time, never
     /// publish a file the shard's build did not make.
-    static func stageShards(_ shards: ShardFolders, output: String, previous: PreviousSite, outlet: inout Outlet, files: inout Int,
-                            read: inout Int) throws {
-        var staged = Set<ContentHash>()
-        for (folder, manifest) in zip(shards.folders, shards.manifests) {
-            let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard root >= 0 else { throw SitegenError(file: folder, message: "cannot be read: \(String(cString: strerror(errno)))") }
-            defer { close(root) }
-            var info = stat()
-            let sealed = fstatat(root, SiteWriter.manifestName, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_ctim : nil
-            try manifest.forEach { path, entry in
-                guard path != Site.Shard.recordName, staged.insert(SiteExchange.key(path)).inserted else { return }
-                try SiteWriter.checkRelative(path)
-                let file = folder + "/" + path
+    final class ShardLinker: Sendable {
+        /// What became of a shard's manifest entry.
+        enum Kind: UInt8, Sendable {
+            /// Not staged: the shard's record, or a file an earlier shard staged (a photo two
+            /// shards' posts show comes from the first).
+            case none
+            /// Linked into the staging folder.
+            case linked
+            /// Published as it is: the previous build's entry, and the output's file of its size.
+            case published
+            /// Left out by a shard given `--previous` (`sitegen build --shard … --previous`): the
+            /// output holds it as it was.
+            case previous
+        }
+
+        struct Outcome: Sendable {
+            /// By shard, by entry of its manifest.
+            var kinds: [[Kind]]
+            /// Files read and checked against their manifest.
+            var read: Int
+        }
+
+        private final class Flag: Sendable {
+            let raised = Atomic<Bool>(false)
+        }
+
+        private let stopping = Flag()
+        private let work: Background<Swift.Result<Outcome, any Error>>
+
+        /// Starts on another thread. `staging`: the publication's folder (nil: the files are
+        /// only checked); `previous`: the manifest the publication started from.
+        init(_ shards: ShardFolders, staging: String?, output: String, previous: SiteWriter.Manifest?, faults: PublishFaults) {
+            let (folders, manifests, stopping) = (shards.folders, shards.manifests, stopping)
+            work = Background {
+                Swift.Result {
+                    try ShardLinker.link(folders, manifests, staging: staging, output: output, previous: previous, faults: faults) {
+                        stopping.raised.load(ordering: .relaxed)
+                    }
+                }
+            }
+        }
+
+        /// Waits for the links; throws the first error met.
+        func outcome() throws -> Outcome {
+            try work.value().get()
+        }
+
+        /// Stops at the next file and waits (an error elsewhere: the publication is abandoned).
+        func stop() {
+            stopping.raised.store(true, ordering: .relaxed)
+            _ = work.value()
+        }
+
+        private struct Stopped: Error {}
+
+        private static func link(_ folders: [String], _ manifests: [SiteWriter.Manifest], staging: String?, output: String,
+                                 previous: SiteWriter.Manifest?, faults: PublishFaults, stopped: () -> Bool) throws -> Outcome {
+            var kinds = manifests.map { [Kind](repeating: .none, count: $0.count) }
+            var read = 0
+            var seen = Set<ContentHash>()
+            let out = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if out >= 0 { close(out) } }
+            let stage = staging.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
+            defer { if stage >= 0 { close(stage) } }
+            if staging != nil && stage < 0 { throw SiteWriter.cannotWrite(output) }
+            var folderMaker = staging.map { FolderMaker(root: $0, shownRoot: output) }
+            var made = Set<ContentHash>()
+            let record = Array(Site.Shard.recordName.utf8)
+            for (shard, (folder, manifest)) in zip(folders, manifests).enumerated() {
+                let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard root >= 0 else { throw SitegenError(file: folder, message: "cannot be read: \(String(cString: strerror(errno)))") }
+                defer { close(root) }
                 var info = stat()
-                guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                    // Left out by a shard given `--previous`: the output must hold it as it was.
-                    guard let old = previous.readManifest()?[path], old.hash == entry.hash, old.size == entry.size,
-                          stat(output + "/" + path, &info) == 0, Int(info.st_size) == entry.size else {
-                        throw SitegenError(file: file, message: "missing, and \(output)/ does not hold it either; merge into the site the shard's --previous named, or build the shard again")
-                    }
-                    try outlet.stage([RenderedFile(path: path, bytes: nil)])
-                    files += 1
-                    return
-                }
-                let sound = (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == entry.size
-                    && sealed.map { SpareRecord.isBefore(info.st_ctim, $0) } == true
-                if !sound {
-                    let bytes = try? ExportLoader.readFile(file, inflating: false)
-                    let matches = bytes.map { bytes in
-                        withExtendedLifetime(bytes) {
-                            bytes.buffer.count == entry.size && entry.hash == .hash(ContentHash(UnsafeRawBufferPointer(bytes.buffer)))
+                let sealed = fstatat(root, SiteWriter.manifestName, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_ctim : nil
+                try manifest.forEachPath { bytes, i in
+                    if stopped() { throw Stopped() }
+                    guard !bytes.elementsEqual(record), seen.insert(SiteExchange.key(bytes)).inserted else { return }
+                    let entry = manifest[entry: i]
+                    // The previous build's entry for the path, when it is this file's.
+                    let same = previous.flatMap { previous in
+                        previous.index(ofBytes: bytes).map { previous[entry: $0] }
+                    }.map { $0.hash == entry.hash && $0.size == entry.size } ?? false
+                    kinds[shard][i] = try PathNames.withCString(bytes) { path -> Kind in
+                        func name() -> String { String(decoding: bytes, as: UTF8.self) }
+                        if !SiteWriter.isRelative(bytes) { throw SitegenError(file: name(), message: "unsafe output path") }
+                        var info = stat()
+                        guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                            guard same, out >= 0, fstatat(out, path, &info, 0) == 0, Int(info.st_size) == entry.size else {
+                                throw SitegenError(file: folder + "/" + name(), message: "missing, and \(output)/ does not hold it either; merge into the site the shard's --previous named, or build the shard again")
+                            }
+                            return .previous
                         }
-                    } ?? false
-                    guard matches else {
-                        throw SitegenError(file: file, message: "does not match the shard's manifest (changed after the build?); build the shard again")
+                        let sound = (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == entry.size
+                            && sealed.map { SpareRecord.isBefore(info.st_ctim, $0) } == true
+                        if !sound {
+                            let bytes = try? ExportLoader.readFile(folder + "/" + name(), inflating: false)
+                            let matches = bytes.map { bytes in
+                                withExtendedLifetime(bytes) {
+                                    bytes.buffer.count == entry.size && entry.hash == .hash(ContentHash(UnsafeRawBufferPointer(bytes.buffer)))
+                                }
+                            } ?? false
+                            guard matches else {
+                                throw SitegenError(file: folder + "/" + name(), message: "does not match the shard's manifest (changed after the build?); build the shard again")
+                            }
+                            read += 1
+                        }
+                        // Already published as it is (`Publication.note`): the switch carries it over.
+                        if same, out >= 0, fstatat(out, path, &info, 0) == 0, Int(info.st_size) == entry.size { return .published }
+                        guard stage >= 0, let staging else { return .linked }
+                        let parent = PathNames.parentCount(bytes)
+                        if parent > 0 && made.insert(SiteExchange.key(UnsafeRawBufferPointer(rebasing: bytes[..<parent]))).inserted {
+                            try folderMaker?.make(parentOf: name())
+                        }
+                        try Interruption.check()
+                        faults.step()
+                        if linkat(root, path, stage, path, 0) != 0 {
+                            // Something in the way (the spare's file), or no hard links here: as `stage(linking:)` did.
+                            try SiteWriter.linkFile(folder + "/" + name(), staging + "/" + name(), shown: output + "/" + name())
+                        }
+                        return .linked
                     }
-                    read += 1
                 }
-                try outlet.stage(linking: file, as: path, entry: entry)
+            }
+            return Outcome(kinds: kinds, read: read)
+        }
+    }
+
+    /// Notes the shards' files in the new manifest once the linker is done (see `ShardLinker`).
+    static func stageShards(_ shards: ShardFolders, linker: ShardLinker, outlet: inout Outlet, files: inout Int, read: inout Int) throws {
+        let outcome = try linker.outcome()
+        for (manifest, kinds) in zip(shards.manifests, outcome.kinds) {
+            try manifest.forEachPath { bytes, i in
+                switch kinds[i] {
+                case .none: return
+                case .linked: try outlet.noteLinked(bytes, entry: manifest[entry: i], staged: true)
+                case .published: try outlet.noteLinked(bytes, entry: manifest[entry: i], staged: false)
+                case .previous: try outlet.stage([RenderedFile(path: String(decoding: bytes, as: UTF8.self), bytes: nil)])
+                }
                 files += 1
             }
         }
+        read = outcome.read
     }
 }
