@@ -90,9 +90,17 @@ extension Site {
             try staging!.stage(files)
         }
 
-        mutating func stage(linking source: String, as path: String, entry: SiteWriter.Manifest.Entry) throws {
+        /// Begins the publication, if the first batch has not, and gives its staging folder
+        /// (nil: `--dry-run`'s, which keeps nothing).
+        mutating func begin() throws -> String? {
             if staging == nil { staging = try destination.begin(inputs: inputs, previous: previous) }
-            try staging!.stage(linking: source, as: path, entry: entry)
+            return staging!.stagingFolder
+        }
+
+        /// Notes a file staged in the staging folder by merge's `ShardLinker` (`staged`), or
+        /// found published as it is.
+        mutating func noteLinked(_ path: UnsafeRawBufferPointer, entry: SiteWriter.Manifest.Entry, staged: Bool) throws {
+            try staging?.noteLinked(path, entry: entry, staged: staged)
         }
 
         /// Publishes what was staged, all or nothing (`SiteWriter.Publication.finish`); from
@@ -129,20 +137,26 @@ extension Site {
             return result
         }
         var outlet = Outlet(destination: destination, inputs: inputs, previous: previous)
+        var linker: ShardLinker?
         do {
+            if let shards {
+                // The shards' files are linked on another thread while the site-wide pages are made.
+                linker = ShardLinker(shards, staging: try outlet.begin(), output: writer.output, previous: previous.readManifest(),
+                                     faults: writer.faults)
+            }
             // The export is let go of once the photos are made, the model once the pages are.
             let (model, share) = try Site.fromExport(consume export, request, steps: steps, shards: shards, previous: previous,
                                                      outlet: &outlet, into: &result)
             try Site.render(consume model, request, steps: steps, share: share, templates: templates, strings: strings,
                             previous: previous, outlet: &outlet, into: &result)
-            if let shards {
+            if let shards, let linker {
                 try steps.run(.stageShards) {
-                    try Site.stageShards(shards, output: writer.output, previous: previous, outlet: &outlet, files: &result.files,
-                                         read: &result.shardFilesRead)
+                    try Site.stageShards(shards, linker: linker, outlet: &outlet, files: &result.files, read: &result.shardFilesRead)
                 }
             }
             result.written = try steps.run(.publish) { try outlet.finish() }
         } catch {
+            linker?.stop()
             outlet.abandon()
             throw error
         }
@@ -298,7 +312,9 @@ extension Site {
 /// (`SiteWriter.Publication`), or one that keeps nothing (`Discarding`, `--dry-run`).
 protocol Staging {
     mutating func stage(_ files: [RenderedFile]) throws
-    mutating func stage(linking source: String, as path: String, entry: SiteWriter.Manifest.Entry) throws
+    /// The folder files are staged in (nil: none).
+    var stagingFolder: String? { get }
+    mutating func noteLinked(_ path: UnsafeRawBufferPointer, entry: SiteWriter.Manifest.Entry, staged: Bool) throws
     func finish() throws -> SiteWriter.Summary
     func abandon()
 }
@@ -308,7 +324,8 @@ extension SiteWriter.Publication: Staging {}
 /// `--dry-run`'s publication: every page is rendered and let go of.
 struct Discarding: Staging {
     mutating func stage(_ files: [RenderedFile]) throws {}
-    mutating func stage(linking source: String, as path: String, entry: SiteWriter.Manifest.Entry) throws {}
+    var stagingFolder: String? { nil }
+    mutating func noteLinked(_ path: UnsafeRawBufferPointer, entry: SiteWriter.Manifest.Entry, staged: Bool) throws {}
     func finish() throws -> SiteWriter.Summary { SiteWriter.Summary() }
     func abandon() {}
 }

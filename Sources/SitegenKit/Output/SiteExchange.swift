@@ -196,8 +196,18 @@ struct SiteExchange {
     mutating func fillDelta(spare: SpareRecord, current: SiteWriter.Manifest, next: SiteWriter.Manifest,
                             checked: SpareRecord.Folders? = nil) throws -> Bool {
         try SiteExchange.withFolders(output, staging) { old, new in
-            try fillDelta(old, new, spare: spare, current: current, next: next, checked: checked)
+            // The output folder keeps its permissions and owner, as with `fill`.
+            SiteExchange.keepModeAndOwner(of: old, on: new)
+            return try fillDelta(old, new, spare: spare, current: current, next: next, checked: checked)
         }
+    }
+
+    /// Gives the folder `new` the permissions and owner of the folder `old`.
+    private static func keepModeAndOwner(of old: Int32, on new: Int32) {
+        var info = stat(), mine = stat()
+        guard fstat(old, &info) == 0, fstat(new, &mine) == 0 else { return }
+        if mine.st_mode & 0o7777 != info.st_mode & 0o7777 { fchmod(new, info.st_mode & 0o7777) }
+        if mine.st_uid != info.st_uid || mine.st_gid != info.st_gid { fchown(new, info.st_uid, info.st_gid) }
     }
 
     /// `fillDelta` with the output's folder `old` and the staging folder `new` open.

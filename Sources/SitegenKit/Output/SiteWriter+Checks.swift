@@ -38,10 +38,15 @@ extension SiteWriter {
     /// Output paths come from slugs and keys made safe, but the writer checks again:
     /// nothing may leave the output folder.
     static func checkRelative(_ path: String) throws {
+        if !isRelative(path.utf8) { throw SitegenError(file: path, message: "unsafe output path") }
+    }
+
+    /// Whether `checkRelative` takes the path whose bytes are `path`.
+    static func isRelative(_ path: some Collection<UInt8>) -> Bool {
         var segmentStart = true
         var dots = 0
         var unsafe = path.isEmpty
-        for c in path.utf8 {
+        for c in path {
             switch c {
             case 0: unsafe = true
             case UInt8(ascii: "/"):
@@ -57,6 +62,6 @@ extension SiteWriter {
             }
         }
         if segmentStart || dots == 1 || dots == 2 { unsafe = true }
-        if unsafe { throw SitegenError(file: path, message: "unsafe output path") }
+        return !unsafe
     }
 }

@@ -231,23 +231,27 @@ public struct SiteWriter {
             }
         }
 
-        /// Stages the file at `source` (a shard's, for `sitegen merge`) as `path`, whose
-        /// manifest entry is `entry`, as a hard link: no bytes are written, and both names are
-        /// one file, which nothing sitegen does writes into (every file it writes is a new
-        /// one renamed or linked into place). On another file system, or one without hard
-        /// links, a copy.
-        mutating func stage(linking source: String, as path: String, entry: Manifest.Entry) throws {
-            do {
-                try SiteWriter.checkRelative(path)
-                guard note(path, entry, at: next.index(of: path)) else { return }
-                try Interruption.check()
-                try folders.make(parentOf: path)
-                writer.faults.step()
-                try SiteWriter.linkFile(source, staging + "/" + path, shown: output + "/" + path)
-                changed.append(path)
-            } catch {
-                abandon()
-                throw writer.unpublished(error)
+        /// The folder files are staged in.
+        var stagingFolder: String? { staging }
+
+        /// Notes in the new manifest a file that merge's `Site.ShardLinker` staged in the
+        /// staging folder (`staged`: a shard's file, as a hard link), or found published as it
+        /// is (the previous build's entry and the output's file say so; the switch carries it over).
+        mutating func noteLinked(_ path: UnsafeRawBufferPointer, entry: Manifest.Entry, staged: Bool) throws {
+            if let index = next.index(ofBytes: path) {
+                if produced[index] {
+                    throw SitegenError(file: output + "/" + String(decoding: path, as: UTF8.self), message: "internal error: staged twice")
+                }
+                next[entry: index] = entry
+                produced[index] = true
+            } else {
+                next.set(path, entry)
+                produced.append(true)
+            }
+            if staged {
+                changed.append(String(decoding: path, as: UTF8.self))
+            } else {
+                summary.unchanged += 1
             }
         }
 

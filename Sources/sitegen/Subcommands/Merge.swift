@@ -29,6 +29,9 @@ extension Sitegen {
         @Flag(inversion: .prefixedNo, help: "Switch an existing output over whole, as `sitegen build` does (the default).")
         var atomicSwitch = true
 
+        @Flag(help: "Print the wall time of each step on standard error.")
+        var timings = false
+
         @OptionGroup var testFaults: TestFaultOptions
 
         func validate() throws {
@@ -39,16 +42,18 @@ extension Sitegen {
         func run() throws {
             Interruption.install()
             let progress = Progress(steps: 1)
+            let clock = StageTimes(enabled: timings)
             let result: Site.Result
             do {
                 result = try Site.merge(shards: shards, output: output, jobs: jobs, atomicSwitch: atomicSwitch,
                                         faults: testFaults.faults,
-                                        progress: BuildOptions.reporting(to: progress, clock: nil, export: "the export", output: output))
+                                        progress: BuildOptions.reporting(to: progress, clock: clock, export: "the export", output: output))
             } catch {
                 progress.done()
                 throw fail(error)
             }
             progress.done()
+            clock.end()
             if result.upToDate {
                 printError("sitegen: \(output)/ is up to date (the shards' export, templates and options unchanged)")
                 return

@@ -285,6 +285,24 @@ import SitegenTestSupport
         }
     }
 
+    /// The output folder's permissions changed between two builds, the second switched from
+    /// the manifests' difference (the spare and its record present): the new output keeps
+    /// them, whatever the spare's folder had.
+    @Test func theOutputsModeChangedBeforeASwitchFromTheDifferenceIsKept() throws {
+        let base = try TestSupport.temporaryFolder()
+        let out = base + "/public"
+        for round in 0...2 { _ = try publish(Self.wide(20, changed: round, round: round), into: out, inputs: "\(round)") }
+        #expect(access(base + "/.public.sitegen-spare/" + SpareRecord.name, F_OK) == 0)
+        for (round, mode) in [(3, mode_t(0o750)), (4, mode_t(0o711)), (5, mode_t(0o755))] {
+            chmod(out, mode)
+            let summary = try publish(Self.wide(20, changed: round, round: round), into: out, inputs: "\(round)")
+            #expect(summary.foldersRead < 20, "round \(round): switched from the difference: \(summary.foldersRead) folders read")
+            var info = stat()
+            stat(out, &info)
+            #expect(info.st_mode & 0o7777 == mode, "round \(round)")
+        }
+    }
+
     /// A killed build's staging folder becomes the spare when there is none, and the next
     /// switch publishes exactly the new site from it.
     @Test func aDeadBuildsStagingFolderBecomesTheSpare() throws {

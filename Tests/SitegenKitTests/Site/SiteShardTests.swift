@@ -167,6 +167,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: refused))
     }
 
+    /// Merge links the shards' files on another thread while it audits and renders: an error
+    /// once the links began (a shard's record whose photos cannot be read, met after the
+    /// audit) stops them, the staging folder (the spare, taken) goes, and the output is
+    /// exactly as it was.
+    @Test func aMergeStoppedWhileItLinksLeavesTheOutputAsItWas() throws {
+        let export = try Self.export("makestagram faults")
+        let shards = try Self.shards(export, 3)
+        let output = try SiteTest.newOutput()
+        // Two other sites into the output: the second switch leaves the spare, which the merge takes.
+        for edit in ["\n", "\n\n"] { _ = try Site.build(Self.request(try SiteTest.editedCopy(of: export) { edit + $0 }, output)) }
+        let parent = PathNames.parent(output)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).contains(".site.sitegen-spare"))
+        let (before, times) = (SiteTest.contents(output), SiteTest.mtimes(output))
+        let record = shards[1] + "/" + Site.Shard.recordName
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record))) as? [String: Any])
+        var photos = json["photos"] as? [String: Any] ?? [:]
+        photos["not a photo"] = "-"
+        json["photos"] = photos
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: record))
+        let error = try #require(throws: SitegenError.self) { try Site.merge(shards: shards, output: output) }
+        #expect(error.description.contains("damaged: the shard cannot be merged"), "\(error)")
+        #expect(SiteTest.contents(output) == before)
+        #expect(SiteTest.mtimes(output) == times)
+        let left = try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.hasPrefix(".site.sitegen-") }
+        #expect(left.filter { $0.contains("staging") } == [], "\(left)")
+    }
+
     /// Each refusal: one line naming the folder, and the previous output exactly as it was.
     @Test(arguments: ["missing", "duplicated", "foreign", "whole site", "the output", "other count"])
     func aWrongSetOfShardsIsRefused(_ fault: String) throws {
