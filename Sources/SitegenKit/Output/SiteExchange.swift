@@ -84,14 +84,7 @@ struct SiteExchange {
         removed = 0
         try SiteExchange.withFolders(output, staging) { old, new in
             // The output folder keeps its permissions and owner (it may be a web server's root).
-            var info = stat()
-            if fstat(old, &info) == 0 {
-                var mine = stat()
-                if fstat(new, &mine) == 0 {
-                    if mine.st_mode & 0o7777 != info.st_mode & 0o7777 { fchmod(new, info.st_mode & 0o7777) }
-                    if mine.st_uid != info.st_uid || mine.st_gid != info.st_gid { fchown(new, info.st_uid, info.st_gid) }
-                }
-            }
+            SiteExchange.keepModeAndOwner(of: old, on: new)
             try fill(old, new, "")
         }
         // Folders left empty by the stale files go, as `SiteCommit`'s step 4 does.
