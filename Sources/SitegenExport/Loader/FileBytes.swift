@@ -41,6 +41,14 @@ package final class FileBytes {
         malloced = false
     }
 
+    /// Keeps the first `count` bytes (written into an allocation made larger than needed),
+    /// followed by the padding.
+    func shrink(to count: Int) {
+        precondition(count <= self.count)
+        (base + count).initializeMemory(as: UInt8.self, repeating: 0, count: JSONParser.padding)
+        self.count = count
+    }
+
     /// Takes ownership of `count` bytes at `base`, allocated with `malloc` or `realloc`
     /// (at least 16-byte aligned) and followed by the padding, already zeroed.
     init(malloced base: UnsafeMutableRawPointer, count: Int) {

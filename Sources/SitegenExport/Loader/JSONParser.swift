@@ -33,6 +33,9 @@ struct JSONParser {
     var sawEscape = false
     /// Whether any key is Firebase's own `.priority` or `.value`.
     var sawFirebaseKeys = false
+    /// Whether the input is a sequence of values one after the other (`{…}{…}`), each a
+    /// root of its own in the node list, rather than one value.
+    var sequence = false
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -110,6 +113,10 @@ struct JSONParser {
             while true {
                 skipWhitespace()
                 guard let top = stack.last else {
+                    if pos < count && sequence {
+                        keyStart = -1
+                        continue value
+                    }
                     if pos < count { throw unexpected(at: pos, expecting: "the end of the file after the root value") }
                     return nodes
                 }

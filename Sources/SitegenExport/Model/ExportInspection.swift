@@ -143,10 +143,13 @@ public struct ExportInspection: Sendable {
             let spellings = used.map { "\($0.0.text) (\(Self.number($0.1)) of \(Self.number(total)) \(word))" }
             lines.append((field.rawValue, spellings.joined(separator: ", ")))
         }
+        // The fields the [schema] block below maps by a guess are read so once it is copied.
+        for guess in fieldGuesses { lines.append((guess.field.rawValue, "\(guess.name) (guessed: \(guess.why))")) }
         let fieldWidth = lines.map(\.0.count).max() ?? 0
         for (field, spellings) in lines { out += "  \(Self.pad(field, fieldWidth)) ← \(spellings)\n" }
         if lines.isEmpty { out += "  none\n" }
-        if export.dialect == .makestagram && !schema.isCarried(.username) && totals[.users]! > 0 {
+        if export.dialect == .makestagram && !schema.isCarried(.username) && !fieldGuesses.contains(where: { $0.field == .username })
+            && totals[.users]! > 0 {
             out += "  (no username: profiles are named by `name`, else by uid)\n"
         }
 

@@ -30,8 +30,12 @@ enum FirestoreJSONReader: ExportFormatReader {
         }
         var reader = Reader(d: d, path: path)
         try reader.collections(collections, parent: [], into: &tree)
-        let (file, layout) = tree.finish()
-        return ExportTree(file: file, firestore: layout)
+        do throws(JSONSyntaxError) {
+            let (document, layout) = try tree.finish()
+            return ExportTree(document: document, firestore: layout)
+        } catch {
+            throw SitegenError(file: path, message: "\(name) whose tree is not valid: \(error.message) (offset \(error.offset))")
+        }
     }
 
     private struct Reader {

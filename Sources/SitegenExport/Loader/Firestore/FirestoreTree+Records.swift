@@ -35,9 +35,11 @@ extension FirestoreTree {
         let textCount = text.count, fieldCount = fieldRanges.count
         if simple, let path, !path.isEmpty, path.count % 2 == 0 {
             let first = fieldRanges.count
+            text.append(UInt8(ascii: "{"))
             if try writeMembers(&properties, record: true) {
+                text.append(UInt8(ascii: "}"))
                 noteCollections(path)
-                documents.append(Pending(path: path, fields: first..<fieldRanges.count))
+                documents.append(Pending(path: path, fields: first..<fieldRanges.count, part: parts.count))
                 layout.documentCount += 1
                 return
             }
@@ -65,15 +67,15 @@ extension FirestoreTree {
         return p
     }
 
-    /// Writes the properties as members, sorted by name: each a field of the document
-    /// (`record`) or the members of a map. False where one needs the whole decoding.
+    /// Writes the properties as members, sorted by name: the fields of the document
+    /// (`record`: each noted) or the members of a map. False where one needs the whole decoding.
     private mutating func writeMembers(_ properties: inout [WireProperty], record: Bool) throws(ProtoWire.Fault) -> Bool {
         if zip(properties, properties.dropFirst()).contains(where: { $1.name.lexicographicallyPrecedes($0.name) }) {
             properties.sort { $0.name.lexicographicallyPrecedes($1.name) }
         }
         for (n, p) in properties.enumerated() {
             guard Self.isPlainKey(p.name) else { return false }
-            if !record && n > 0 { text.append(UInt8(ascii: ",")) }
+            if n > 0 { text.append(UInt8(ascii: ",")) }
             let start = text.count
             text.append(UInt8(ascii: "\""))
             text.append(contentsOf: p.name)

@@ -1,5 +1,7 @@
-/// Builds the one tree (docs/firestore.md) from a Firestore export's documents, as the
-/// JSON text the model parses: `<collection>/<docId>` a node whose children are the
+import Dispatch
+
+/// Builds the one tree (docs/firestore.md) from a Firestore export's documents, as a
+/// parsed JSON document: `<collection>/<docId>` a node whose children are the
 /// document's fields; a map a node; a subcollection a child node of its document (there
 /// even when the document is not); an array of ids a set keyed by its values
 /// (`{"a": true}`); any other array a JSON array (keyed by index); a timestamp its
@@ -7,20 +9,27 @@
 /// their base64 text; a GeoPoint `{"latitude", "longitude"}`; a double always written
 /// with a `.` or an exponent, so that a repair can type a counter as stored.
 ///
-/// Documents are added as they are read, each written at once as the JSON text of its
-/// fields; `finish` sorts them by path and nests them.
+/// Documents are added as they are read, each written at once as the JSON text of an
+/// object of its fields; `index` parses those texts (for a managed export, each output
+/// file's on the thread that decoded it), and `finish` sorts the documents by path and
+/// nests them, copying each field's text and nodes into the tree's: the tree's text is
+/// never parsed whole.
 struct FirestoreTree {
     var layout: FirestoreLayout
-    /// The fields' JSON text, one after the other.
-    /// Each field's member text, `"key":value`, one after the other.
+    /// The text being written: each document's fields as an object, `{"key":value,…}`,
+    /// one document after the other.
     var text: [UInt8] = []
-    /// The texts of later output files appended (read in parallel), kept as they are, each
-    /// at its offset after `text` (ranges count across them all).
-    var appended: [(start: Int, bytes: [UInt8])] = []
-    var documents: [Pending] = []
-    /// Each field's member in `text`, and its key's (between the quotes).
+    /// Each field's member in `text`, `"key":value`, and its key's (between the quotes).
     var fieldRanges: [Range<Int>] = []
     var fieldKeys: [Range<Int>] = []
+    /// The texts indexed, each with its fields: this tree's own once `index` has run,
+    /// then those of the later output files appended (read in parallel). Nothing is
+    /// written to `text` after.
+    var parts: [Part] = []
+    /// The documents, each with its fields in its part (`text` the one after `parts`).
+    var documents: [Pending] = []
+    /// Whether a parsed text held Firebase's own keys (it cannot: names are encoded).
+    var sawFirebaseKeys = false
     /// Patterns of arrays that are not of ids (maps, numbers, …).
     private var otherArrays = Set<String>()
     /// The collection ids of the last document added, whose patterns are noted.
@@ -32,6 +41,47 @@ struct FirestoreTree {
     struct Pending {
         var path: [String]
         var fields: Range<Int>
+        var part: Int
+        /// Whether every element of the path is a key as it is (`isPlainKey`).
+        var plainPath: Bool
+
+        init(path: [String], fields: Range<Int>, part: Int) {
+            self.path = path
+            self.fields = fields
+            self.part = part
+            plainPath = path.allSatisfy { FirestoreTree.isPlainKey($0) }
+        }
+    }
+
+    /// A parsed text: its bytes (padded for the parser), its nodes (one object per
+    /// document, one after the other), and each field's member, key and value node in them.
+    /// `@unchecked Sendable`: made on the thread that read an output file, handed over
+    /// once, and never written after but by `release`, on the thread that finishes.
+    final class Part: @unchecked Sendable {
+        private(set) var bytes: [UInt8]
+        let count: Int
+        private(set) var nodes: NodeStorage
+        let fieldRanges: [Range<Int>]
+        let fieldKeys: [Range<Int>]
+        let fieldNodes: [Int32]
+
+        init(bytes: [UInt8], count: Int, nodes: NodeStorage, fieldRanges: [Range<Int>], fieldKeys: [Range<Int>], fieldNodes: [Int32]) {
+            self.bytes = bytes
+            self.count = count
+            self.nodes = nodes
+            self.fieldRanges = fieldRanges
+            self.fieldKeys = fieldKeys
+            self.fieldNodes = fieldNodes
+        }
+
+        /// The text in `range` (a field's or a key's).
+        func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
+        /// Lets the text and nodes go, once copied into the tree.
+        func release() {
+            bytes = []
+            nodes = NodeStorage(capacity: 0)
+        }
     }
 
     init(format: String) { layout = FirestoreLayout(format: format) }
@@ -56,7 +106,9 @@ struct FirestoreTree {
         patternParts.append("*")
         var fields = document.fields
         if zip(fields, fields.dropFirst()).contains(where: { Self.less($1.name, $0.name) }) { fields.sort { Self.less($0.name, $1.name) } }
-        for field in fields {
+        text.append(UInt8(ascii: "{"))
+        for (n, field) in fields.enumerated() {
+            if n > 0 { text.append(UInt8(ascii: ",")) }
             let start = text.count
             let k = key(field.name)
             Self.appendString(k, to: &text)
@@ -67,24 +119,69 @@ struct FirestoreTree {
             patternParts.removeLast()
             fieldRanges.append(start..<text.count)
         }
-        documents.append(Pending(path: document.path, fields: first..<fieldRanges.count))
+        text.append(UInt8(ascii: "}"))
+        documents.append(Pending(path: document.path, fields: first..<fieldRanges.count, part: parts.count))
         layout.documentCount += 1
     }
 
+    /// Parses the text written (the documents' objects, one after the other) into a
+    /// part, with each field's value node. Throws where the text is not a tree (a name
+    /// twice in one document or map).
+    mutating func index() throws(JSONSyntaxError) {
+        guard !text.isEmpty else { return }
+        let count = text.count
+        var bytes = text
+        text = []
+        bytes.append(contentsOf: repeatElement(0, count: JSONParser.padding))
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<(NodeStorage, Bool), JSONSyntaxError> in
+            var parser = JSONParser(base: buffer.baseAddress!, count: count)
+            parser.sequence = true
+            do throws(JSONSyntaxError) {
+                return .success((try parser.parse(), parser.sawFirebaseKeys))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let nodes: NodeStorage
+        switch parsed {
+        case let .success((storage, firebaseKeys)):
+            nodes = storage
+            sawFirebaseKeys = sawFirebaseKeys || firebaseKeys
+        case let .failure(error): throw error
+        }
+        // The documents written are the objects, in order; their members the fields.
+        var fieldNodes: [Int32] = []
+        fieldNodes.reserveCapacity(fieldRanges.count)
+        var object: Int32 = 0
+        let index = parts.count
+        for document in documents where document.part == index {
+            var member = object + 1
+            for _ in document.fields {
+                fieldNodes.append(member)
+                member = nodes[Int(member)].next
+            }
+            object = nodes[Int(object)].next
+        }
+        parts.append(Part(bytes: bytes, count: count, nodes: nodes, fieldRanges: fieldRanges, fieldKeys: fieldKeys, fieldNodes: fieldNodes))
+        fieldRanges = []
+        fieldKeys = []
+    }
+
     /// Appends what `other` read from a later output file (the files are read in
-    /// parallel, one tree each): its text after this one's (not copied), its ranges moved
-    /// by as much, its layout merged (what came first stays first: the project, a
-    /// reference's parent). Nothing is written to this tree after.
-    mutating func append(_ other: consuming FirestoreTree) {
-        let shift = textCount, fieldShift = fieldRanges.count
-        if !other.text.isEmpty { appended.append((shift, other.text)) }
-        appended += other.appended.map { ($0.start + shift, $0.bytes) }
-        fieldRanges.reserveCapacity(fieldRanges.count + other.fieldRanges.count)
-        for r in other.fieldRanges { fieldRanges.append((r.lowerBound + shift)..<(r.upperBound + shift)) }
-        fieldKeys.reserveCapacity(fieldKeys.count + other.fieldKeys.count)
-        for r in other.fieldKeys { fieldKeys.append((r.lowerBound + shift)..<(r.upperBound + shift)) }
+    /// parallel, one tree each, indexed there): its parts after this one's (not copied),
+    /// its layout merged (what came first stays first: the project, a reference's
+    /// parent). Nothing is written to this tree after.
+    mutating func append(_ other: consuming FirestoreTree) throws(JSONSyntaxError) {
+        try index()
+        try other.index()
+        let shift = parts.count
+        parts += other.parts
         documents.reserveCapacity(documents.count + other.documents.count)
-        for d in other.documents { documents.append(Pending(path: d.path, fields: (d.fields.lowerBound + fieldShift)..<(d.fields.upperBound + fieldShift))) }
+        for var d in other.documents {
+            d.part += shift
+            documents.append(d)
+        }
+        sawFirebaseKeys = sawFirebaseKeys || other.sawFirebaseKeys
         otherArrays.formUnion(other.otherArrays)
         let more = other.layout
         if layout.project == nil { layout.project = more.project }
@@ -94,21 +191,6 @@ struct FirestoreTree {
         layout.renamedKeys.merge(more.renamedKeys) { first, _ in first }
         layout.documentCount += more.documentCount
         layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
-    }
-
-    /// The text's length, with the texts appended.
-    private var textCount: Int { appended.last.map { $0.start + $0.bytes.count } ?? text.count }
-
-    /// The text in `range` (a field's or a key's; never across two output files' texts).
-    private func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
-        if range.lowerBound < text.count || appended.isEmpty { return text[range] }
-        var low = 0, high = appended.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if appended[middle].start <= range.lowerBound { low = middle } else { high = middle - 1 }
-        }
-        let part = appended[low]
-        return part.bytes[(range.lowerBound - part.start)..<(range.upperBound - part.start)]
     }
 
     /// Notes the patterns of the collections of a document at `path`, once per run of
@@ -134,35 +216,91 @@ struct FirestoreTree {
         layout.documentsPerCollection[lastCollectionPattern, default: 0] += 1
     }
 
-    /// The tree's JSON text (padded for the parser) and the layout.
-    mutating func finish() -> (FileBytes, FirestoreLayout) {
+    /// The tree, parsed, and the layout. Throws where a document's text is not a tree.
+    mutating func finish() throws(JSONSyntaxError) -> (JSONDocument, FirestoreLayout) {
+        try index()
         let order = sortedOrder()
-        var out: [UInt8] = []
-        out.reserveCapacity(textCount + documents.count * 32 + 16)
         for pattern in otherArrays { layout.idArrays[pattern] = nil }
-        out.append(UInt8(ascii: "{"))
-        var open: [String] = []
-        var hasChild = [false]
-        var previous: [String]?
+        // At most: every field's text, and each document's path as keys (a byte
+        // percent-encoded at worst as three) with their quotes, colons, braces and commas.
+        var capacity = 16, pathNodes = 1, fieldNodes = 0
+        for part in parts {
+            capacity += part.count
+            fieldNodes += part.nodes.count
+        }
+        for d in documents {
+            pathNodes += d.path.count
+            for element in d.path { capacity += 3 * element.utf8.count + 6 }
+        }
+        let file = FileBytes(count: capacity)
+        let nodes = NodeStorage(capacity: fieldNodes + pathNodes)
+        var out = Output(base: file.base.assumingMemoryBound(to: UInt8.self))
+        // Each part is let go after the last of its documents in path order.
+        var lastUse = [Int](repeating: -1, count: parts.count)
+        for (position, index) in order.enumerated() { lastUse[documents[index].part] = position }
+        var openNodes: [Int] = []
+        var hasChild: [Bool] = []
+        func openObject(keyAt: Int?) {
+            nodes.append(JSONNode(start: out.count, end: 0, keyDelta: keyAt.map { UInt32(out.count - $0) } ?? 0, next: 0))
+            openNodes.append(nodes.count - 1)
+            hasChild.append(false)
+            out.append(UInt8(ascii: "{"))
+        }
+        func closeObject() {
+            out.append(UInt8(ascii: "}"))
+            let n = openNodes.removeLast()
+            nodes[n].end = out.count
+            nodes[n].next = Int32(nodes.count)
+            hasChild.removeLast()
+        }
+        /// Copies the members in `range` of `part`'s text (one field's, or a run of fields
+        /// with their commas) and their nodes, `first..<end`, moved by as much.
+        func copy(_ part: Part, _ range: Range<Int>, nodes first: Int, _ end: Int) {
+            if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
+            hasChild[hasChild.count - 1] = true
+            let shift = out.count - range.lowerBound
+            part.bytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[range])) }
+            let nodeShift = Int32(nodes.count - first)
+            for n in first..<end {
+                var node = part.nodes[n]
+                node.start += shift
+                node.end += shift
+                node.next += nodeShift
+                nodes.append(node)
+            }
+        }
+        openObject(keyAt: nil)
+        // The containers open are the path of the previous document.
+        var previous = -1
         for (position, index) in order.enumerated() {
             let d = documents[index]
-            if let previous, previous == d.path { continue }
-            previous = d.path
+            defer { if lastUse[d.part] == position { parts[d.part].release() } }
             var common = 0
-            while common < open.count && common < d.path.count && open[common] == d.path[common] { common += 1 }
-            while open.count > common {
-                out.append(UInt8(ascii: "}"))
-                open.removeLast()
-                hasChild.removeLast()
+            if previous >= 0 {
+                let open = documents[previous].path
+                if open == d.path { continue }
+                while common < open.count && common < d.path.count && open[common] == d.path[common] { common += 1 }
+                for _ in common..<open.count { closeObject() }
             }
+            previous = index
             for i in common..<d.path.count {
                 if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
                 hasChild[hasChild.count - 1] = true
-                appendKey(d.path[i], to: &out)
-                out.append(UInt8(ascii: "{"))
-                open.append(d.path[i])
-                hasChild.append(false)
+                let keyAt = out.count
+                if d.plainPath {
+                    out.appendString(d.path[i])
+                } else {
+                    let k = key(d.path[i])
+                    if k.utf8.count > JSONParser.maxKeyBytes {
+                        throw JSONSyntaxError(message: "a key of \(k.utf8.count) bytes: Firebase keys are at most \(JSONParser.maxKeyBytes)",
+                                              offset: keyAt, line: 0, column: 0, isSyntax: false)
+                    }
+                    out.appendString(k)
+                }
+                out.append(UInt8(ascii: ":"))
+                openObject(keyAt: keyAt)
             }
+            guard !d.fields.isEmpty else { continue }
             // The document's subcollections are the documents after it that its path prefixes.
             var subcollections = Set<String>()
             var after = position + 1
@@ -172,31 +310,70 @@ struct FirestoreTree {
                 subcollections.insert(next[d.path.count])
                 after += 1
             }
+            let part = parts[d.part]
+            if subcollections.isEmpty {
+                // No field shadowed: the members as they are, commas and all.
+                let last = d.fields.upperBound - 1
+                copy(part, part.fieldRanges[d.fields.lowerBound].lowerBound..<part.fieldRanges[last].upperBound,
+                     nodes: Int(part.fieldNodes[d.fields.lowerBound]), Int(part.nodes[Int(part.fieldNodes[last])].next))
+                continue
+            }
             let shadowing = Set(subcollections.map { key($0) })
             for f in d.fields {
-                let range = fieldRanges[f]
-                if !shadowing.isEmpty {
-                    let keyRange = fieldKeys[f]
-                    let name = slice(keyRange).withUnsafeBufferPointer { JSONString.decode($0) }
-                    if shadowing.contains(name) {
-                        let value = slice((fieldKeys[f].upperBound + 2)..<range.upperBound)
-                        layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: value, as: UTF8.self)
-                        continue
-                    }
+                let range = part.fieldRanges[f]
+                let keyRange = part.fieldKeys[f]
+                let name = part.slice(keyRange).withUnsafeBufferPointer { JSONString.decode($0) }
+                if shadowing.contains(name) {
+                    let value = part.slice((keyRange.upperBound + 2)..<range.upperBound)
+                    layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: value, as: UTF8.self)
+                    continue
                 }
-                if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
-                hasChild[hasChild.count - 1] = true
-                out.append(contentsOf: slice(range))
+                let first = Int(part.fieldNodes[f])
+                copy(part, range, nodes: first, Int(part.nodes[first].next))
             }
         }
-        for _ in open { out.append(UInt8(ascii: "}")) }
-        out.append(UInt8(ascii: "}"))
+        while !openNodes.isEmpty { closeObject() }
+        // The parts and documents are let go on another thread: freeing millions of
+        // strings and the parts' pages is work the caller need not wait for.
+        let done = (parts, documents)
         text = []
-        appended = []
+        parts = []
         documents = []
-        let file = FileBytes(count: out.count)
-        out.withUnsafeBytes { file.base.copyMemory(from: $0.baseAddress!, byteCount: out.count) }
-        return (file, layout)
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(done) {} }
+        file.shrink(to: out.count)
+        return (JSONDocument(file: file, nodes: nodes, hasFirebaseKeys: sawFirebaseKeys), layout)
+    }
+
+    /// Bytes written one after the other into memory reserved for them all.
+    private struct Output {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        @inline(__always) mutating func append(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
+        }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+            (base + count).update(from: from, count: bytes.count)
+            count += bytes.count
+        }
+
+        mutating func appendString(_ s: String) {
+            var s = s
+            let plain = s.withUTF8 { bytes in
+                for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+                append(UInt8(ascii: "\""))
+                append(bytes)
+                append(UInt8(ascii: "\""))
+                return true
+            }
+            guard !plain else { return }
+            var bytes: [UInt8] = []
+            FirestoreTree.appendString(s, to: &bytes)
+            bytes.withUnsafeBufferPointer { append($0) }
+        }
     }
 
     /// The documents' indexes in path order. Exports keep each kind's documents in key
@@ -346,12 +523,6 @@ struct FirestoreTree {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private mutating func appendKey(_ name: String, to out: inout [UInt8]) {
-        let k = key(name)
-        Self.appendString(k, to: &out)
-        out.append(UInt8(ascii: ":"))
     }
 
     private mutating func appendKey(_ name: String) {

@@ -23,18 +23,42 @@ enum ManagedExportReader: ExportFormatReader {
             try readOutput(outputs[0], into: &tree)
         } else {
             // The output files are decoded in parallel, a tree each, and appended in their
-            // order: the first file's fault is the one reported, as if read one by one.
+            // order: the first file's fault is the one reported, as if read one by one. A
+            // worker decodes the next file while there is one, else indexes (parses) a tree
+            // decoded: so the last files' indexing is shared, not left to their decoders.
             let parts = Locked([Result<FirestoreTree, SitegenError>?](repeating: nil, count: outputs.count))
-            parallelFor(outputs.count) { i in
-                var part = FirestoreTree(format: "managed export")
-                let result: Result<FirestoreTree, SitegenError>
-                do throws(SitegenError) {
-                    try readOutput(outputs[i], into: &part)
-                    result = .success(part)
-                } catch {
-                    result = .failure(error)
+            let jobs = Locked(Jobs(files: outputs.count))
+            let workers = max(1, min(outputs.count, ProcessInfo.processInfo.activeProcessorCount))
+            parallelFor(workers) { _ in
+                while let job = jobs.withLock({ $0.next() }) {
+                    switch job {
+                    case let .decode(i):
+                        var part = FirestoreTree(format: "managed export")
+                        let result: Result<FirestoreTree, SitegenError>
+                        do throws(SitegenError) {
+                            try readOutput(outputs[i], into: &part)
+                            result = .success(part)
+                        } catch {
+                            result = .failure(error)
+                        }
+                        let decoded = result
+                        parts.withLock { $0[i] = decoded }
+                        if case .success = decoded { jobs.withLock { $0.decoded.append(i) } }
+                    case let .index(i):
+                        guard case var .success(part)? = parts.withLock({ parts in
+                            defer { parts[i] = nil }
+                            return parts[i]
+                        }) else { continue }
+                        let result: Result<FirestoreTree, SitegenError>
+                        do throws(SitegenError) {
+                            try index(&part, path: path)
+                            result = .success(part)
+                        } catch {
+                            result = .failure(error)
+                        }
+                        parts.withLock { $0[i] = result }
+                    }
                 }
-                parts.withLock { $0[i] = result }
             }
             var results = parts.withLock { parts in
                 let all = parts
@@ -45,13 +69,53 @@ enum ManagedExportReader: ExportFormatReader {
                 guard let result = results[i] else { continue }
                 results[i] = nil
                 switch result {
-                case let .success(part): tree.append(part)
+                case let .success(part):
+                    do throws(JSONSyntaxError) { try tree.append(part) } catch { throw invalid(error, path: path) }
                 case let .failure(error): throw error
                 }
             }
         }
-        let (file, layout) = tree.finish()
-        return ExportTree(file: file, firestore: layout)
+        do throws(JSONSyntaxError) {
+            let (document, layout) = try tree.finish()
+            return ExportTree(document: document, firestore: layout)
+        } catch {
+            throw invalid(error, path: path)
+        }
+    }
+
+    /// The work of reading many output files: each decoded, then indexed.
+    private struct Jobs {
+        enum Job {
+            case decode(Int)
+            case index(Int)
+        }
+
+        let files: Int
+        var nextFile = 0
+        /// Files decoded, not yet indexed.
+        var decoded: [Int] = []
+
+        init(files: Int) { self.files = files }
+
+        /// The next file to decode, else a tree to index, else nil (the workers still
+        /// decoding index what they decode).
+        mutating func next() -> Job? {
+            if nextFile < files {
+                nextFile += 1
+                return .decode(nextFile - 1)
+            }
+            if !decoded.isEmpty { return .index(decoded.removeFirst()) }
+            return nil
+        }
+    }
+
+    private static func index(_ tree: inout FirestoreTree, path: String) throws(SitegenError) {
+        do throws(JSONSyntaxError) { try tree.index() } catch { throw invalid(error, path: path) }
+    }
+
+    /// The error of a tree that the documents do not make (a name twice in one document).
+    static func invalid(_ error: JSONSyntaxError, path: String) -> SitegenError {
+        SitegenError(file: path, message: "\(name) whose tree is not valid: \(error.message) (offset \(error.offset))")
     }
 
     /// The `.overall_export_metadata` file of the export at `folder`: in it, in its
@@ -143,6 +207,9 @@ enum ManagedExportReader: ExportFormatReader {
     }
 
     private static func readOutput(_ path: String, into tree: inout FirestoreTree) throws(SitegenError) {
+        // The tree's text is about as long as the records: reserved once, not grown.
+        var info = stat()
+        if stat(path, &info) == 0 { tree.text.reserveCapacity(tree.text.count + Int(info.st_size)) }
         try forEachRecord(path) { record, offset throws(SitegenError) in
             do throws(ProtoWire.Fault) {
                 try tree.addRecord(record)

@@ -1,0 +1,75 @@
+import Foundation
+@testable import SitegenExport
+import SitegenTestSupport
+import Testing
+
+/// The tree a Firestore reader builds is never parsed whole: `finish` copies each field's
+/// nodes (parsed per output file) into it. Its nodes must be those a parse of its text gives.
+@Suite struct FirestoreTreeTests {
+    static func expectNodesOfAParse(_ d: JSONDocument, _ name: String) throws {
+        let parsed = try withExtendedLifetime(d) { try JSONDocument.parse(Array(d.bytes)) }
+        #expect(d.nodes.count == parsed.nodes.count, "\(name)")
+        #expect(d.hasFirebaseKeys == parsed.hasFirebaseKeys, "\(name)")
+        for i in 0..<min(d.nodes.count, parsed.nodes.count) {
+            let a = d.nodes[i], b = parsed.nodes[i]
+            guard a.start == b.start, a.end == b.end, a.keyDelta == b.keyDelta, a.next == b.next else {
+                Issue.record("\(name): node \(i) is \(a), a parse gives \(b)")
+                return
+            }
+        }
+    }
+
+    @Test func everyFixtureHasTheNodesOfAParse() throws {
+        let root = TestSupport.fixtures.appendingPathComponent("firestore")
+        let layouts = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        #expect(layouts.count >= 7)
+        for layout in layouts {
+            for input in ["firestore_export", "firefoo.json", "node-firestore-import-export.json"] {
+                let path = root.appendingPathComponent("\(layout)/\(input)").path
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                try Self.expectNodesOfAParse(try ExportLoader.load(path: path).document, "\(layout)/\(input)")
+            }
+        }
+    }
+
+    /// Many output files: each parsed on its own, their nodes moved into the one tree.
+    @Test func manyOutputFilesHaveTheNodesOfAParse() throws {
+        let graph = try ExportLoader.load(path: TestSupport.fixtures.appendingPathComponent("firestore/value-types/firestore_export").path)
+        let one = try TestSupport.temporaryFolder() + "/one", many = try TestSupport.temporaryFolder() + "/many"
+        try ManagedExportWriter.write(graph.document, project: "p", to: one)
+        try ManagedExportWriter.write(graph.document, project: "p", to: many, outputSize: 100)
+        #expect(FileManager.default.fileExists(atPath: many + "/all_namespaces/all_kinds/output-2"))
+        let export = try ExportLoader.load(path: many), single = try ExportLoader.load(path: one)
+        let same = withExtendedLifetime((export, single)) { Array(export.document.bytes) == Array(single.document.bytes) }
+        #expect(same)
+        try Self.expectNodesOfAParse(export.document, "many")
+    }
+
+    /// Documents in no order, a subcollection shadowing a field, empty documents, a
+    /// document twice: the tree and its nodes as a parse gives them.
+    @Test func unorderedDocuments() throws {
+        var tree = FirestoreTree(format: "test")
+        tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "n", value: .integer(2))]))
+        tree.add(FirestoreDocument(path: ["posts", "p", "likes", "u"], fields: []))
+        tree.add(FirestoreDocument(path: ["users", "a"], fields: [
+            FirestoreField(name: "x.y", value: .map([FirestoreField(name: "k", value: .array([.double(1.5), .string("s")]))])),
+            FirestoreField(name: "likes", value: .integer(1)),
+        ]))
+        tree.add(FirestoreDocument(path: ["users", "a", "likes", "z"], fields: [FirestoreField(name: "t", value: .bool(true))]))
+        tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "n", value: .integer(3))]))
+        tree.add(FirestoreDocument(path: ["posts", "q"], fields: []))
+        let (d, layout) = try tree.finish()
+        #expect(String(decoding: d.bytes, as: UTF8.self)
+            == #"{"posts":{"p":{"likes":{"u":{}}},"q":{}},"users":{"a":{"x%2Ey":{"k":[1.5,"s"]},"likes":{"z":{"t":true}}},"b":{"n":2}}}"#)
+        #expect(layout.shadowedFields == ["users/a/likes": "1"])
+        try Self.expectNodesOfAParse(d, "unordered")
+    }
+
+    /// A field twice in one document is not a tree: refused, as a parse of the text would.
+    @Test func aFieldTwiceIsRefused() throws {
+        var tree = FirestoreTree(format: "test")
+        tree.add(FirestoreDocument(path: ["users", "a"], fields: [FirestoreField(name: "x", value: .integer(1)),
+                                                                  FirestoreField(name: "x", value: .integer(2))]))
+        #expect(throws: JSONSyntaxError.self) { _ = try tree.finish() }
+    }
+}
