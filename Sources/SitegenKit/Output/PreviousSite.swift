@@ -27,18 +27,14 @@ final class PreviousSite: Sendable {
     private let manifest: ManifestBox
     /// Where the spare is, when a switch may use it, and whether the output's lock is taken.
     private let place: (spare: String, output: String, locked: Bool)?
-    /// The checks of the spare and the output (`beginChecks`), once begun.
-    private let checks = Locked<Checks?>(nil)
-
-    /// On two threads, from when a build knows it will publish (`beginChecks`): the
-    /// output's manifest and its folders changed since the spare's record was made (the
-    /// pages need them: `outputFolders()`), and the spare's record, manifest and folders
-    /// (`SpareRecord.read`, with the output's in `SpareRecord.output`: the switch needs
-    /// them, `spare()`). The second core is otherwise idle while the export is audited.
-    private struct Checks: Sendable {
-        let output: Background<(written: timespec, folders: SpareRecord.Folders)?>
-        let spare: Background<SpareRecord?>
-    }
+    /// On another thread from the start of the build (the export's load leaves the second
+    /// core idle), the output's lock taken: the output's manifest and its folders changed
+    /// since the spare's record was made. The pages need them (`outputFolders()`).
+    private let outputCheck: Background<(written: timespec, folders: SpareRecord.Folders)?>?
+    /// On a third, from when a build knows it will publish (`beginChecks`), beside the
+    /// audit: the spare's record, manifest and folders (`SpareRecord.read`, with the
+    /// output's in `SpareRecord.output`). The switch needs them (`spare()`).
+    private let spareCheck = Locked<Background<SpareRecord?>?>(nil)
 
     private enum ManifestState {
         case unread
@@ -59,49 +55,53 @@ final class PreviousSite: Sendable {
         self.inputs = inputs
         self.isOutput = isOutput
         ownManifestPath = own
-        manifest = ManifestBox()
+        let manifest = ManifestBox()
+        self.manifest = manifest
         place = spare
-    }
-
-    /// Begins the checks of the spare and the output (`Checks`), if there is a spare a
-    /// switch may use and they have not begun.
-    func beginChecks() {
-        _ = startedChecks()
-    }
-
-    private func startedChecks() -> Checks? {
-        guard let place else { return nil }
-        return checks.withLock { checks in
-            if let checks { return checks }
-            let (manifest, folder) = (self.manifest, self.folder)
-            let output = Background { () -> (written: timespec, folders: SpareRecord.Folders)? in
-                guard place.locked, let written = SpareRecord.times(spare: place.spare, output: place.output)?.written,
+        outputCheck = spare.flatMap { place in
+            guard place.locked else { return nil }
+            return Background { () -> (written: timespec, folders: SpareRecord.Folders)? in
+                guard let written = SpareRecord.times(spare: place.spare, output: place.output)?.written,
                       let current = PreviousSite.read(manifest, of: folder),
                       let folders = SiteExchange.outputFolders(place.output, current: current, since: written) else { return nil }
                 return (written, folders)
             }
-            let spare = Background { () -> SpareRecord? in
+        }
+    }
+
+    /// Begins the check of the spare (`spareCheck`), if there is a spare a switch may use
+    /// and it has not begun.
+    func beginChecks() {
+        _ = startedSpareCheck()
+    }
+
+    private func startedSpareCheck() -> Background<SpareRecord?>? {
+        guard let place else { return nil }
+        return spareCheck.withLock { check in
+            if let check { return check }
+            let output = outputCheck
+            let started = Background { () -> SpareRecord? in
                 guard var record = SpareRecord.read(spare: place.spare, output: place.output) else { return nil }
-                if let checked = output.value(), !SpareRecord.isBefore(checked.written, record.written),
+                if let checked = output?.value(), !SpareRecord.isBefore(checked.written, record.written),
                    !SpareRecord.isBefore(record.written, checked.written) {
                     record.output = checked.folders
                 }
                 return record
             }
-            checks = Checks(output: output, spare: spare)
-            return checks
+            check = started
+            return started
         }
     }
 
     /// The output's folders changed since the spare's record was made, when it holds (waits
     /// for that check, not for the spare's).
     func outputFolders() -> SpareRecord.Folders? {
-        startedChecks()?.output.value()?.folders
+        outputCheck?.value()?.folders
     }
 
     /// The spare as `SpareRecord.read` found it (waits for the reading), nil without one.
     func spare() -> SpareRecord? {
-        startedChecks()?.spare.value()
+        startedSpareCheck()?.value()
     }
 
     /// The site in `writer`'s output, whose manifest's inputs line is `inputs` (nil: no
@@ -113,7 +113,7 @@ final class PreviousSite: Sendable {
             let inputs = other.previousInputs()
             self.init(folder: inputs == nil ? nil : other.output, inputs: inputs, isOutput: false, own: writer.manifestPath)
         } else {
-            // The spare's and the output's folders are checked beside the audit
+            // The output's folders are checked from the start, the spare's beside the audit
             // (`beginChecks`; a `stat` each: seconds at 100,000 users on folders not in memory).
             let spare = inputs != nil && writer.exchanges ? (writer.workFolders().spare, writer.output, writer.lockTaken != nil) : nil
             self.init(folder: inputs == nil ? nil : writer.output, inputs: inputs, isOutput: true, own: nil, spare: spare)
