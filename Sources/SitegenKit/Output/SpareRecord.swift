@@ -97,23 +97,26 @@ struct SpareRecord {
     /// The times of the record of the spare at `spare` (`time`, `written`), if it holds;
     /// reads nothing else.
     static func times(spare: String, output: String) -> (time: timespec, written: timespec)? {
-        let folder = open(spare, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return nil }
-        defer { close(folder) }
-        var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, let text = recordText(folder) else { return nil }
-        return check(folder, output: output, record: info, text: text).map { ($0.time, info.st_ctim) }
+        withRecord(spare) { folder, info, text in
+            check(folder, output: output, record: info, text: text).map { ($0.time, info.st_ctim) }
+        }
     }
 
     /// Reads the record of the spare at `spare` and checks the spare's folders, changing
     /// nothing (`take` removes the record).
     static func read(spare: String, output: String) -> SpareRecord? {
+        withRecord(spare) { folder, info, text in read(folder, output: output, record: info, text: text) }
+    }
+
+    /// `body` with the spare's folder open, its record's own `stat` and its text; nil when
+    /// the folder or the record cannot be read.
+    private static func withRecord<T>(_ spare: String, _ body: (Int32, stat, String) -> T?) -> T? {
         let folder = open(spare, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
         var info = stat()
         guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, let text = recordText(folder) else { return nil }
-        return read(folder, output: output, record: info, text: text)
+        return body(folder, info, text)
     }
 
     /// The record's text (`text`, of the record whose own `stat` is `info`) checked against
