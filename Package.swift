@@ -36,6 +36,8 @@ let package = Package(
         // not linked (Sources/CVips/vips_api.h says why); declarations-check.c is compiled
         // by the tests against libvips' headers (libvips-dev), not built into sitegen.
         .target(name: "CVips", exclude: ["declarations-check.c"]),
+        // CRC-32C with the processor's instruction, for the managed Firestore export's reader.
+        .target(name: "CCRC32C"),
         // The Mustache engine: templates and typed values in, bytes out; knows nothing of the site.
         .target(name: "MustacheEngine"),
         // The library is split by capability; each arrow points at what a target may use:
@@ -51,7 +53,7 @@ let package = Package(
         // photo pipeline.
         .target(
             name: "SitegenExport",
-            dependencies: ["CZlib"]
+            dependencies: ["CZlib", "CCRC32C"]
         ),
         // SitegenKit is the site's side, under the library's old name because it is what a
         // user of the library builds a site with: the build pipeline (Site*.swift), the site's

@@ -182,6 +182,8 @@ extension Schema {
     /// spellings, the counters, and mapped ones. Each key is compared only with the
     /// names that start with its first byte.
     private func count(_ records: [Int32], _ fields: [Field], in doc: JSONDocument, into counts: inout [[Int]]) {
+        // The names, flat: each a range of `pool`, grouped by first byte (`byFirstByte`
+        // ranges into `names`), so that the loop over the records touches no reference.
         var byFirstByte = [[(field: Int, spelling: Int, name: Name)]](repeating: [], count: 256)
         // Field paths (`stats/posts`) are looked up in each record.
         var paths: [(field: Int, spelling: Int, name: Name)] = []
@@ -191,29 +193,53 @@ extension Schema {
             }
         }
         if byFirstByte.allSatisfy(\.isEmpty) && paths.isEmpty { return }
-        let candidates = byFirstByte, pathCandidates = paths
+        var pool: [UInt8] = [], names: [FlatName] = [], firstByteRanges: [Range<Int>] = []
+        for list in byFirstByte {
+            let start = names.count
+            for candidate in list {
+                names.append(FlatName(field: candidate.field, spelling: candidate.spelling, start: pool.count, count: candidate.name.bytes.count))
+                pool += candidate.name.bytes
+            }
+            firstByteRanges.append(start..<names.count)
+        }
+        let flat = (pool: pool, names: names, ranges: firstByteRanges), pathCandidates = paths
         let chunk = 4096
         let total = Locked(counts)
-        let schema = self
         parallelFor((records.count + chunk - 1) / chunk) { c in
-            var local = Field.allCases.map { schema.names($0).map { _ in 0 } }
-            for r in (c * chunk)..<min(records.count, (c + 1) * chunk) {
-                if !pathCandidates.isEmpty {
-                    for candidate in pathCandidates where doc.member(records[r], candidate.name) != nil {
-                        local[candidate.field][candidate.spelling] += 1
-                    }
-                }
-                doc.forEachChild(records[r]) { member in
-                    guard let first = doc.keyFirstByte(member) else { return }
-                    for candidate in candidates[Int(first)] where doc.keyEquals(member, candidate.name) {
-                        local[candidate.field][candidate.spelling] += 1
+            // Counts per flat name, then per path.
+            var local = [Int](repeating: 0, count: flat.names.count + pathCandidates.count)
+            flat.pool.withUnsafeBufferPointer { pool in
+                flat.names.withUnsafeBufferPointer { names in
+                    flat.ranges.withUnsafeBufferPointer { ranges in
+                        local.withUnsafeMutableBufferPointer { local in
+                            for r in (c * chunk)..<min(records.count, (c + 1) * chunk) {
+                                for (n, candidate) in pathCandidates.enumerated() where doc.member(records[r], candidate.name) != nil {
+                                    local[names.count + n] += 1
+                                }
+                                doc.forEachChild(records[r]) { member in
+                                    guard let first = doc.keyFirstByte(member) else { return }
+                                    for n in ranges[Int(first)] where doc.keyEquals(member, pool.baseAddress! + names[n].start, names[n].count) {
+                                        local[n] += 1
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
             total.withLock { counts in
-                for f in counts.indices { for s in counts[f].indices { counts[f][s] += local[f][s] } }
+                for (n, name) in flat.names.enumerated() { counts[name.field][name.spelling] += local[n] }
+                for (n, candidate) in pathCandidates.enumerated() { counts[candidate.field][candidate.spelling] += local[flat.names.count + n] }
             }
         }
         counts = total.withLock { $0 }
+    }
+
+    /// A name counted: its field and spelling, and its bytes in a pool.
+    private struct FlatName {
+        var field: Int
+        var spelling: Int
+        var start: Int
+        var count: Int
     }
 }

@@ -419,12 +419,16 @@ public struct Schema: Sendable {
 
 extension JSONDocument {
     @inline(__always) func keyEquals(_ i: Int32, _ name: Schema.Name) -> Bool {
+        name.bytes.withUnsafeBufferPointer { keyEquals(i, $0.baseAddress!, $0.count) }
+    }
+
+    /// Whether member `i`'s key is the `length` bytes at `name` (not escaped).
+    @inline(__always) func keyEquals(_ i: Int32, _ name: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         let n = nodes[Int(i)]
         guard n.keyDelta != 0 else { return false }
         let first = n.start - Int(n.keyDelta) + 1
-        let length = name.bytes.count
         guard first + length < n.start, bytes[first + length] == UInt8(ascii: "\"") else { return false }
-        return name.bytes.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + first, $0.baseAddress!, length) == 0 }
+        return memcmp(bytes.baseAddress! + first, name, length) == 0
     }
 
     /// The first byte of member `i`'s key (nil for an array element or an empty key).

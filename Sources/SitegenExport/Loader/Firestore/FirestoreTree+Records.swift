@@ -113,7 +113,7 @@ extension FirestoreTree {
                 let bytes = try wire.bytes()
                 switch p.meaning {
                 case 0, 15:
-                    guard appendPlainString(bytes) else { return false }
+                    Self.appendString(bytes, to: &text)
                 case 14, 16:
                     write(.bytes(Array(bytes)))
                 case 19:
@@ -159,22 +159,6 @@ extension FirestoreTree {
         }
     }
 
-    /// A string with nothing to escape, copied as it is; false otherwise.
-    private mutating func appendPlainString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
-        text.append(UInt8(ascii: "\""))
-        text.append(contentsOf: bytes)
-        text.append(UInt8(ascii: "\""))
-        return true
-    }
-
-    static func isPlainKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= 768 else { return false }
-        for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
-            || b == UInt8(ascii: "#") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "/")
-            || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-            return false
-        }
-        return true
-    }
+    /// Whether `bytes` can be a key of the tree and be copied into its text as they are.
+    static func isPlainKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isKey(bytes, refusing: textKeyRefused) }
 }

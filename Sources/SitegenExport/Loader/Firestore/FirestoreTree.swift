@@ -491,14 +491,22 @@ struct FirestoreTree {
     /// Firebase refuses in keys, no control characters, at most 768 bytes.
     static func isPlainKey(_ s: String) -> Bool {
         var s = s
-        return s.withUTF8 { bytes in
-            guard !bytes.isEmpty, bytes.count <= 768 else { return false }
-            for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: ".") || b == UInt8(ascii: "$")
-                || b == UInt8(ascii: "#") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "/") {
-                return false
-            }
-            return true
+        return s.withUTF8 { isKey($0, refusing: keyRefused) }
+    }
+
+    /// The bytes below 128 that a key refuses (control characters, DEL and `.$#[]/`), as
+    /// two bit masks: bytes 0-63 and 64-127.
+    static let keyRefused: (UInt64, UInt64) = (0xC018_FFFF_FFFF, 0x8000_0000_2800_0000)
+    /// Those and `"` and `\\`: a key copied into JSON text as it is.
+    static let textKeyRefused: (UInt64, UInt64) = (0xC01C_FFFF_FFFF, 0x8000_0000_3800_0000)
+
+    @inline(__always) static func isKey(_ bytes: UnsafeBufferPointer<UInt8>, refusing masks: (UInt64, UInt64)) -> Bool {
+        guard !bytes.isEmpty, bytes.count <= 768 else { return false }
+        for b in bytes where b < 128 {
+            let refused = b < 64 ? masks.0 >> b : masks.1 >> (b - 64)
+            if refused & 1 != 0 { return false }
         }
+        return true
     }
 
     /// A Firestore name as a key of the tree: percent-encoded where it holds a character
@@ -541,18 +549,26 @@ struct FirestoreTree {
     }
 
     static func appendString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var s = s
-        let plain = s.withUTF8 { bytes in
-            for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
-            out.append(contentsOf: bytes)
-            return true
+        s.withUTF8 { appendString($0, to: &out) }
+    }
+
+    /// A string's UTF-8 bytes as a JSON string: copied as they are where nothing needs
+    /// escaping, else with `"`, `\\`, and control characters escaped.
+    static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var plain = true
+        for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            plain = false
+            break
         }
         if plain {
+            out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))
             return
         }
-        for b in s.utf8 {
+        let hex = Array("0123456789abcdef".utf8)
+        for b in bytes {
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
@@ -561,7 +577,8 @@ struct FirestoreTree {
             case 0x09: out.append(contentsOf: "\\t".utf8)
             case 0..<0x20, 0x7F:
                 out.append(contentsOf: "\\u00".utf8)
-                out.append(contentsOf: String(b, radix: 16).leftPadded(2).utf8)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 15)])
             default: out.append(b)
             }
         }

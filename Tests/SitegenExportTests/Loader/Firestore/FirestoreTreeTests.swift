@@ -72,4 +72,43 @@ import Testing
                                                                   FirestoreField(name: "x", value: .integer(2))]))
         #expect(throws: JSONSyntaxError.self) { _ = try tree.finish() }
     }
+
+    /// Strings holding every character JSON escapes, and others, read from a managed
+    /// export: the tree's text is the JSON they were written from, escaped as it escapes.
+    @Test func stringsThatNeedEscapingAreWrittenAsJSONEscapesThem() throws {
+        let raw: [UInt8] = Array(1..<0x80) + Array("é🇬🇷".utf8)
+        var escaped: [UInt8] = []
+        for b in raw {
+            switch b {
+            case 0x0A: escaped += Array("\\n".utf8)
+            case 0x0D: escaped += Array("\\r".utf8)
+            case 0x09: escaped += Array("\\t".utf8)
+            case UInt8(ascii: "\""): escaped += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): escaped += Array("\\\\".utf8)
+            case 0..<0x20, 0x7F: escaped += Array(String(format: "\\u%04x", b).utf8)
+            default: escaped.append(b)
+            }
+        }
+        let caption = String(decoding: escaped, as: UTF8.self)
+        let json = #"{"users":{"a":{"bio":"line one\nline \"two\"","caption":"\#(caption)","name":"plain"}}}"#
+        let folder = try TestSupport.temporaryFolder() + "/export"
+        try ManagedExportWriter.write(try JSONDocument.parse(Array(json.utf8)), project: "p", to: folder)
+        let read = try ExportLoader.load(path: folder).document
+        #expect(withExtendedLifetime(read) { String(decoding: read.bytes, as: UTF8.self) } == json)
+        try Self.expectNodesOfAParse(read, "escapes")
+    }
+
+    /// The bytes a key refuses, as the masks hold them, are the characters listed.
+    @Test func keyMasksRefuseTheCharactersListed() {
+        let firebase = Set(".$#[]/".utf8)
+        for b in 0...255 {
+            let byte = UInt8(b)
+            let refused = byte < 0x20 || byte == 0x7F || firebase.contains(byte)
+            let textRefused = refused || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            [byte, UInt8(ascii: "a")].withUnsafeBufferPointer { key in
+                #expect(FirestoreTree.isKey(key, refusing: FirestoreTree.keyRefused) == !refused, "byte \(b)")
+                #expect(FirestoreTree.isPlainKey(key) == !textRefused, "byte \(b)")
+            }
+        }
+    }
 }

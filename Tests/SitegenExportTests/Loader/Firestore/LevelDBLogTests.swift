@@ -9,8 +9,33 @@ import Testing
         #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32), count: 32) == 0x8A91_36AA)
         #expect(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32), count: 32) == 0x62A8_AB43)
         #expect(CRC32C.checksum(Array(0..<32), count: 32) == 0x46DD_794E)
+        #expect(CRC32C.tableChecksum(Array("123456789".utf8), count: 9) == 0xE306_9283)
+        #expect(CRC32C.tableChecksum(Array(0..<32), count: 32) == 0x46DD_794E)
         let crc: UInt32 = 0xE306_9283
         #expect(CRC32C.mask(crc) != crc)
+    }
+
+    /// The processor's instruction and the tables agree at every length and alignment,
+    /// and continuing a CRC is the CRC of the bytes joined.
+    @Test func crc32cInstructionAgreesWithTheTables() {
+        #if arch(x86_64)
+        #expect(CRC32C.hardware)
+        #endif
+        var random = SystemRandomNumberGenerator()
+        let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &random) }
+        bytes.withUnsafeBufferPointer { b in
+            let p = b.baseAddress!
+            for start in 0..<9 {
+                for count in 0..<(b.count - start) {
+                    let table = CRC32C.tableChecksum(p + start, count: count)
+                    #expect(CRC32C.checksum(p + start, count: count) == table)
+                    let half = count / 2
+                    let joined = CRC32C.checksum(p + start + half, count: count - half,
+                                                 continuing: CRC32C.checksum(p + start, count: half))
+                    #expect(joined == table)
+                }
+            }
+        }
     }
 
     func records(_ bytes: [UInt8]) throws(LevelDBLog.Fault) -> [[UInt8]] {
