@@ -134,9 +134,10 @@ extension SiteModel {
         return photos.count - 1
     }
 
-    /// The comments of a makestagram post's list that have a text, in key order.
+    /// The comments of a makestagram post's list that have a text, in key order: an
+    /// object of comments, or an array (comments embedded in a Firestore post).
     private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> (String, Int32)) -> [Comment] {
-        guard doc.isObject(list) else { return [] }
+        guard doc.isContainer(list) else { return [] }
         var comments: [Comment] = []
         let (texts, authors) = (schema.names(.commentText), schema.names(.commentAuthor))
         doc.forEachEntry(list) { c in
@@ -216,7 +217,7 @@ extension SiteModel {
             photo = Self.photo(id, PhotoSource(origin: .base64(imageNode), label: "\(imagesName)/\(id)"), index: &index, photos: &photos)
         }
         var comments: [Comment] = []
-        if let list = doc.member(entry.node, schema.names(.comments)), doc.isObject(list) {
+        if let list = doc.member(entry.node, schema.names(.comments)), doc.isContainer(list) {
             for c in doc.children(list) where doc.isObject(c) {
                 guard let text = doc.member(c, schema.names(.commentText)).flatMap(doc.string) else { continue }
                 let name = doc.member(c, schema.names(.username)).flatMap(doc.string) ?? ""

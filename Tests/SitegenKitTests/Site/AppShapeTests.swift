@@ -281,6 +281,28 @@ import Testing
         }
     }
 
+    /// Comments embedded in each post as an array of maps (a Firestore app's
+    /// `comments: [{by, words}]`, read as a JSON array): audited, counted and shown, in
+    /// order, each with its author.
+    @Test func commentsEmbeddedInThePostAsAnArrayAreShown() throws {
+        let export: [String: Any] = [
+            "users": ["u1": ["username": "ana"], "u2": ["username": "ben"]],
+            "posts": ["p1": ["owner": "u1", "image_url": "https://example.com/p1.jpg", "created_at": 1_700_000_000,
+                             "comments": [["by": "u2", "words": "Love it"], ["by": "u1", "words": "Thanks"], ["by": "u2", "words": "x"],
+                                          ["by": "u2", "words": "4"], ["by": "u2", "words": "5"], ["by": "u2", "words": "6"],
+                                          ["by": "u2", "words": "7"], ["by": "u2", "words": "8"], ["by": "u2", "words": "9"],
+                                          ["by": "u1", "words": "the tenth"]]]],
+        ]
+        let mapping = Schema.Mapping(nodes: [.comments: "posts/*/comments"],
+                                     fields: [.postOwner: "owner", .commentAuthor: "by", .commentText: "words"])
+        let (model, report) = try Self.model(export, mapping: mapping)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.counts.comments == [10])
+        let shown = model.posts.first?.comments.map { "\($0.key) \($0.username): \($0.text)" } ?? []
+        #expect(shown.prefix(2) == ["0 ben: Love it", "1 ana: Thanks"])
+        #expect(shown.last == "9 ana: the tenth" && shown.count == 10)
+    }
+
     /// The course app's site: comments with their count and markers, avatars linked where
     /// the user has a photo URL and the initial otherwise, the photo's box in its pixels.
     @Test func theCourseAppShowsCommentsAvatarsAndBoxes() throws {
