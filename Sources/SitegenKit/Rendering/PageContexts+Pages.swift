@@ -107,11 +107,13 @@ extension PageContexts {
                 comment["author"] = .object(identity(u))
             } else {
                 comment["username"] = .string(strings.text("unknown_author"))
+                comment["author"] = .bool(false)
+                comment["url"] = .bool(false)
             }
-            if c.time != 0 {
-                comment["dateISO"] = .string(PageContexts.iso8601(c.time))
-                comment["dateText"] = .string(strings.format.date(c.time))
-            }
+            // Set even when false: a name missing from the comment is looked up in the post
+            // around it (Mustache's context stack), which would date it with the post's date.
+            comment["dateISO"] = c.time != 0 ? .string(PageContexts.iso8601(c.time)) : .bool(false)
+            comment["dateText"] = c.time != 0 ? .string(strings.format.date(c.time)) : .bool(false)
             comments.append(comment)
         }
         var postContext: Context = [

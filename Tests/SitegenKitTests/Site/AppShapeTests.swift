@@ -301,6 +301,17 @@ import Testing
         let shown = model.posts.first?.comments.map { "\($0.key) \($0.username): \($0.text)" } ?? []
         #expect(shown.prefix(2) == ["0 ben: Love it", "1 ana: Thanks"])
         #expect(shown.last == "9 ana: the tenth" && shown.count == 10)
+
+        // On the post page: each comment with its author, and no date (they carry none; the
+        // post's own date is not theirs).
+        let file = try TestSupport.temporaryFolder() + "/export.json"
+        try JSONSerialization.data(withJSONObject: export, options: [.sortedKeys]).write(to: URL(fileURLWithPath: file))
+        let out = try SiteTest.newOutput()
+        _ = try Site.build(Site.Request(export: file, output: out, templates: SiteTest.templates, mapping: mapping))
+        let page = SiteTest.text(out, "p/p1/index.html")
+        #expect(page.contains("<span data-count=\"comments\">10</span>"))
+        #expect(page.contains("data-comment=\"0\"><a class=\"comment-user\" href=\"../../u/ben/\">"))
+        #expect(!page.contains("comment-date"), "a comment without a time is dated with the post's")
     }
 
     /// The course app's site: comments with their count and markers, avatars linked where
