@@ -9,5 +9,6 @@ extension TestSupport {
         ("fluttergram", ["alice", "bob", "carol"], ["p1"]),
         ("karlhadwen", ["dali", "karl", "raphael"], ["PH1"]),
         ("android", ["alice", "bob"], []),
+        ("handles", ["ana", "ben", "cleo"], ["s1", "s2", "s3"]),
     ]
 }

@@ -246,7 +246,8 @@ public struct ExportInspection: Sendable {
         }
         // Lists in each post, at any depth (`posts/*/likes`, `users/*/posts/*/likes`).
         if let records = postRecords {
-            for (node, name) in [(Schema.Node.postLikes, "likes"), (.comments, "comments")] where !isPresent(node) {
+            let likesName = Self.likesListName(in: records, uids: uids, doc: doc)
+            for (node, name) in [(Schema.Node.postLikes, likesName), (.comments, "comments")] where !isPresent(node) {
                 var lists = 0, entries = 0, authored = 0
                 var keys = Set<String>()
                 Schema.forEachMatch(records + [Schema.Name(name)], in: doc) { list, _ in
@@ -548,6 +549,30 @@ public struct ExportInspection: Sendable {
             if lists > 0 { return records * 2 > lists ? "\(users.root.text)/*/\(name)" : nil }
         }
         return nil
+    }
+
+    /// The name of the likes kept in each post: `likes`, else the container whose name
+    /// says likes (`likedBy`, `likers`) and whose keys are mostly users' ids (an array of
+    /// ids is read as such a set), held by the most posts.
+    private static func likesListName(in records: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> String {
+        var lists: [String: (lists: Int, entries: Int, users: Int)] = [:]
+        Schema.forEachMatch(records, in: doc) { post, _ in
+            guard doc.isObject(post) else { return }
+            doc.forEachChild(post) { member in
+                let name = doc.key(member)
+                guard name.lowercased().contains("like"), doc.isContainer(doc.value(member)) else { return }
+                var tally = lists[name] ?? (0, 0, 0)
+                tally.lists += 1
+                doc.forEachEntry(doc.value(member)) { entry in
+                    tally.entries += 1
+                    if uids.contains(doc.key(entry)) { tally.users += 1 }
+                }
+                lists[name] = tally
+            }
+        }
+        if lists["likes"] != nil { return "likes" }
+        let named = lists.filter { $0.value.entries > 0 && $0.value.users * 2 >= $0.value.entries }
+        return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? "likes"
     }
 
     /// Whether the first entry of `list` that is not null is an object (a record, not `true`).

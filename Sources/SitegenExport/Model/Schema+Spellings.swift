@@ -65,7 +65,10 @@ extension Schema {
     }
 
     /// Whether the makestagram `posts` node holds posts by key (`posts/<postKey>` with an
-    /// owner, an image or a date), not groups by owner: the records sampled say.
+    /// owner, an image or a date), not groups by owner: the records sampled say. A record
+    /// with none of those names is a post all the same when it holds more strings, numbers
+    /// and booleans than objects: a group of posts holds posts (objects), and a post
+    /// fields.
     private func hasFlatPosts(_ doc: JSONDocument) -> Bool {
         guard let place = place(.posts), place.isRoot, doc.isObject(doc.root),
               let posts = doc.member(doc.root, place.root), doc.isContainer(posts) else { return false }
@@ -73,7 +76,14 @@ extension Schema {
         var flat = 0, grouped = 0
         doc.forEachChild(posts) { child in
             guard flat + grouped < 256, doc.isObject(child) else { return }
-            if doc.member(child, fields) != nil { flat += 1 } else { grouped += 1 }
+            var scalars = 0, objects = 0
+            if doc.member(child, fields) == nil {
+                doc.forEachEntry(child) { member in
+                    let value = doc.value(member)
+                    if doc.isObject(value) { objects += 1 } else if !doc.isContainer(value) && !doc.isNull(value) { scalars += 1 }
+                }
+            }
+            if doc.member(child, fields) != nil || scalars > objects { flat += 1 } else { grouped += 1 }
         }
         return flat > grouped
     }

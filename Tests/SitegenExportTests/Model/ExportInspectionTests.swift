@@ -147,6 +147,35 @@ import Testing
         #expect(listed("u") == published.users && listed("p") == published.posts)
     }
 
+    /// A layout no public clone has (Fixtures/firestore/handles, made by the emulator):
+    /// flat posts whose fields have no name sitegen knows, likes as a map named `likedBy`,
+    /// comments embedded in each post. The first `inspect` maps the posts as flat (a
+    /// group of posts would hold only objects) with their owner, image, caption, time and
+    /// counter, the likes and the comments; the second, run with that block, the comments'
+    /// fields. The block then reads the export as the hand-written one does, less what no
+    /// document can tell: that profiles are keyed by username, and the bio's name.
+    @Test func aWebCloneIsMappedInTwoPasses() throws {
+        let folder = Self.firestoreFolder("handles")
+        let export = folder + "/firestore_export"
+        let first = ExportInspection(try ExportLoader.load(path: export)).schemaBlock()
+        let firstMapping = try SiteConfig.parse(first, file: "sitegen.toml").schema
+        let second = ExportInspection(try ExportLoader.load(path: export, mapping: firstMapping)).schemaBlock()
+        let mapping = try SiteConfig.parse(second, file: "sitegen.toml").schema
+        let right = try SiteConfig.load(path: folder + "/sitegen.toml").schema
+        #expect(mapping.nodes == right.nodes, "\(second)")
+        var expected = right.fields
+        expected[.username] = nil
+        expected[.bio] = nil
+        #expect(mapping.fields == expected, "\(second)")
+        #expect(first.contains(#"post_owner = "owner"  # guessed: 3 of 3 posts hold a user's uid there"#), "\(first)")
+        #expect(first.contains(#"postLikes = "shots/*/likedBy"  # guessed: 3 posts hold a "likedBy" list"#), "\(first)")
+        // Audited with the block as printed, the export gives the injected drift, at the
+        // same paths as with the hand-written mapping.
+        let report = try Audit.run(exportAt: export, mapping: mapping, detail: .streamTimeline)
+        let expectedFindings = try String(contentsOf: URL(fileURLWithPath: folder + "/expected.json"), encoding: .utf8)
+        #expect(report.jsonText() == expectedFindings)
+    }
+
     @Test func numbersHaveThousandsSeparators() {
         #expect(ExportInspection.number(3412) == "3,412")
         #expect(ExportInspection.number(999) == "999")

@@ -12,8 +12,10 @@ import Testing
 @Suite struct FirestoreAuditTests {
     /// Every layout of docs/firestore.md's table: arrays of ids (flutter, karlhadwen's
     /// with `user_id`), subcollections of empty documents (uikit, react-native, posts per
-    /// user), maps of `true`/`false` (fluttergram), counters in a nested map (android).
-    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android"]
+    /// user), maps of `true`/`false` (fluttergram), counters in a nested map (android); and
+    /// a layout none of them has (handles: profiles keyed by username, likes as a map,
+    /// comments embedded as an array).
+    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles"]
 
     static func folder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path

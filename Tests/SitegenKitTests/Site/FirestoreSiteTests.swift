@@ -35,5 +35,15 @@ import Testing
             let post = try String(contentsOfFile: folder + "/public/p/p1/index.html", encoding: .utf8)
             #expect(post.contains("Nice"))
         }
+        if layout == "handles" {
+            // Profiles keyed by username; the comments embedded in the post, by their authors;
+            // likeCount 2 drifted (one like is by a deleted profile).
+            let post = try String(contentsOfFile: folder + "/public/p/s1/index.html", encoding: .utf8)
+            #expect(post.contains(#"<span data-count="comments">2</span>"#))
+            #expect(post.contains(#"data-comment="1"><a class="comment-user" href="../../u/cleo/">"#))
+            #expect(post.contains(#"<span data-count="likes">1</span>"#))
+            let profile = try String(contentsOfFile: folder + "/public/u/ana/index.html", encoding: .utf8)
+            #expect(profile.contains("Street <em>photos</em> from Lisbon"))
+        }
     }
 }
