@@ -66,9 +66,9 @@ extension Schema {
 
     /// Whether the makestagram `posts` node holds posts by key (`posts/<postKey>` with an
     /// owner, an image or a date), not groups by owner: the records sampled say. A record
-    /// with none of those names is a post all the same when it holds more strings, numbers
-    /// and booleans than objects: a group of posts holds posts (objects), and a post
-    /// fields.
+    /// with none of those names is a post all the same when it holds at least two strings,
+    /// numbers or booleans and more of them than objects: a group of posts holds posts
+    /// (objects; a post that is a lone string is invalid), and a post fields.
     private func hasFlatPosts(_ doc: JSONDocument) -> Bool {
         guard let place = place(.posts), place.isRoot, doc.isObject(doc.root),
               let posts = doc.member(doc.root, place.root), doc.isContainer(posts) else { return false }
@@ -83,7 +83,7 @@ extension Schema {
                     if doc.isObject(value) { objects += 1 } else if !doc.isContainer(value) && !doc.isNull(value) { scalars += 1 }
                 }
             }
-            if doc.member(child, fields) != nil || scalars > objects { flat += 1 } else { grouped += 1 }
+            if doc.member(child, fields) != nil || (scalars >= 2 && scalars > objects) { flat += 1 } else { grouped += 1 }
         }
         return flat > grouped
     }
