@@ -73,6 +73,21 @@ public struct ExportInspection: Sendable {
         let uids = userIDs()
         nodeGuesses = guessedNodes(uids: uids)
         fieldGuesses = guessedFields(uids: uids)
+        if let hint = usernameKeyHint(uids: uids) { unsure.append(hint) }
+    }
+
+    /// With no username anywhere, and users keyed by what look like handles (lowercase
+    /// letters, digits, `.` and `_`, not ids), the line that says how to map them.
+    private func usernameKeyHint(uids: Set<String>) -> String? {
+        guard export.dialect == .makestagram, !schema.isCarried(.username), !fieldGuesses.contains(where: { $0.field == .username }),
+              schema.mapping.fields[.userID] == nil, !uids.isEmpty else { return nil }
+        let handles = uids.filter { key in
+            key.utf8.count <= 30 && key.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+                && key.utf8.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
+        }
+        guard handles.count * 10 >= uids.count * 9 else { return nil }
+        let some = handles.sorted().prefix(3).joined(separator: ", ")
+        return "username = \"*\": if the users' keys (\(some), …) are their usernames (no record holds one)"
     }
 
     /// Where each role is read, as inspect reads it (the roles it found by what the
@@ -641,6 +656,12 @@ public struct ExportInspection: Sendable {
             let key = doc.key(member).lowercased()
             guard ["picture", "photo", "avatar", "image"].contains(where: key.contains) else { return false }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
+        }
+        // A bio: text under a name that says so (`about`, `aboutMe`, `biography`), not a URL.
+        guess(.bio, in: .users, what: "text") { member in
+            let key = doc.key(member).lowercased()
+            guard key.hasPrefix("about") || key.hasPrefix("bio") else { return false }
+            return doc.string(doc.value(member)).map { !SafeURL.isHTTP($0) } ?? false
         }
         // A post's counters under a name no variant has (UIKit's `likes: 3`): a number under
         // a name that says what it counts (a node of the same name elsewhere is no matter:
