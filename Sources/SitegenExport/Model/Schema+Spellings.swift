@@ -68,7 +68,7 @@ extension Schema {
     /// owner, an image or a date), not groups by owner: the records sampled say. A record
     /// with none of those names is a post all the same when it holds at least two strings,
     /// numbers or booleans and more of them than objects: a group of posts holds posts
-    /// (objects; a post that is a lone string is invalid), and a post fields.
+    /// (objects), a post holds fields; a lone string in a group is an invalid post.
     private func hasFlatPosts(_ doc: JSONDocument) -> Bool {
         guard let place = place(.posts), place.isRoot, doc.isObject(doc.root),
               let posts = doc.member(doc.root, place.root), doc.isContainer(posts) else { return false }
