@@ -47,12 +47,24 @@ public enum ExportLoader {
         return try export(.json(document), path: name, dialect: forced, mapping: mapping)
     }
 
+    /// Loads Firestore documents held in memory, each the bytes of one record of a managed
+    /// export's `output-N` file (an `EntityProto`), as if they were one export's: the fuzz
+    /// target's way into the managed export's decoding (`scripts/fuzz`).
+    package static func load(firestoreRecords records: [[UInt8]], name: String) throws(SitegenError) -> Export {
+        let tree = try ManagedExportReader.read(records: records, path: name)
+        return try export(tree, reader: ManagedExportReader.name, path: name, dialect: nil, mapping: Schema.Mapping())
+    }
+
     private static func export(_ input: ExportInput, path: String, dialect forced: Dialect?,
                                mapping: Schema.Mapping) throws(SitegenError) -> Export {
         guard let reader = readers.first(where: { $0.recognizes(input) }) else {
             throw SitegenError(file: path, message: "not an export")
         }
-        let tree = try reader.read(input, path: path)
+        return try export(try reader.read(input, path: path), reader: reader.name, path: path, dialect: forced, mapping: mapping)
+    }
+
+    private static func export(_ tree: ExportTree, reader: String, path: String, dialect forced: Dialect?,
+                               mapping: Schema.Mapping) throws(SitegenError) -> Export {
         let document: JSONDocument
         if let read = tree.document {
             document = read
@@ -60,7 +72,7 @@ public enum ExportLoader {
             do {
                 document = try JSONDocument.parse(tree.file!)
             } catch {
-                throw SitegenError(file: path, message: "\(reader.name) whose tree is not valid: \(error.message) (offset \(error.offset))")
+                throw SitegenError(file: path, message: "\(reader) whose tree is not valid: \(error.message) (offset \(error.offset))")
             }
         }
         let root = document.root

@@ -83,6 +83,24 @@ enum ManagedExportReader: ExportFormatReader {
         }
     }
 
+    /// The tree of documents held in memory, each one record's bytes (`ExportLoader.load(firestoreRecords:)`).
+    static func read(records: [[UInt8]], path: String) throws(SitegenError) -> ExportTree {
+        var tree = FirestoreTree(format: "managed export")
+        for (n, record) in records.enumerated() {
+            do throws(ProtoWire.Fault) {
+                try record.withUnsafeBufferPointer { (bytes) throws(ProtoWire.Fault) in try tree.addRecord(bytes) }
+            } catch {
+                throw SitegenError(file: path, message: "record \(n): \(error.message) (byte \(error.offset) of the record): a corrupt Firestore export")
+            }
+        }
+        do throws(JSONSyntaxError) {
+            let (document, layout) = try tree.finish()
+            return ExportTree(document: document, firestore: layout)
+        } catch {
+            throw invalid(error, path: path)
+        }
+    }
+
     /// The work of reading many output files: each decoded, then indexed.
     private struct Jobs {
         enum Job {

@@ -111,4 +111,23 @@ import Testing
             }
         }
     }
+
+    /// Records held in memory (the fuzz target's way in) read as the export they came from;
+    /// one cut short is refused with its number, not a crash.
+    @Test func recordsHeldInMemoryReadAsTheirExport() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("firestore/handles/firestore_export").path
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/all_namespaces/all_kinds/output-0")))
+        var records: [[UInt8]] = []
+        try bytes.withUnsafeBufferPointer { (buffer) throws(LevelDBLog.Fault) in
+            var log = LevelDBLog(buffer)
+            try log.forEachRecord { record, _ in records.append(Array(record)) }
+        }
+        #expect(records.count == 11)
+        let memory = try ExportLoader.load(firestoreRecords: records, name: "memory")
+        let folderExport = try ExportLoader.load(path: folder)
+        let same = withExtendedLifetime((memory, folderExport)) { Array(memory.document.bytes) == Array(folderExport.document.bytes) }
+        #expect(same)
+        #expect(memory.firestore?.documentCount == 11)
+        #expect(throws: SitegenError.self) { _ = try ExportLoader.load(firestoreRecords: [Array(records[0].prefix(9))], name: "memory") }
+    }
 }
