@@ -282,4 +282,24 @@ struct SampleGeneratorTests {
             #expect(!bad.isEmpty)
         }
     }
+
+    /// `sample --firestore --arrays` (the Flutter clone's layout) is the same graph: read
+    /// from its managed export with `FirestoreArraysSample.schema`, the same users, posts,
+    /// follows and likes as the tree it was made from, and no finding where it had none.
+    @Test func theArraysLayoutHoldsTheSameGraph() throws {
+        var bytes: [UInt8] = []
+        try SampleGenerator.stream(SampleOptions(users: 300, seed: 5)) { bytes += $0 }
+        let tree = try ExportLoader.load(bytes: bytes, name: "sample.json")
+        let folder = try TestSupport.temporaryFolder() + "/arrays"
+        try ManagedExportWriter.write(try JSONDocument.parse(FirestoreArraysSample.tree(tree.document)), project: "p", to: folder)
+        let mapping = try SiteConfig.parse(FirestoreArraysSample.schema, file: "sitegen.toml").schema
+        let arrays = try ExportLoader.load(path: folder, mapping: mapping)
+        let (a, b) = (Validator.audit(tree), Validator.audit(arrays))
+        #expect(a.findings.isEmpty && b.findings.isEmpty, "\(b.findings.prefix(3))")
+        #expect(b.index.users.count == a.index.users.count && b.index.posts.count == a.index.posts.count)
+        #expect(a.counts.likes.reduce(0, +) > 0 && a.counts.followers.reduce(0, +) > 0)
+        #expect(b.counts.likes.reduce(0, +) == a.counts.likes.reduce(0, +))
+        #expect(b.counts.followers.reduce(0, +) == a.counts.followers.reduce(0, +))
+        #expect(arrays.firestore?.idArrays.keys.sorted() == ["posts/*/likes", "users/*/followers", "users/*/following"])
+    }
 }

@@ -48,6 +48,10 @@ extension Sitegen {
         @Flag(help: "Write the same tree as a managed Firestore export (a folder; needs --output): each root node's children its documents.")
         var firestore = false
 
+        @Flag(help: ArgumentHelp("With --firestore: keep follows and likes as arrays of uids in each user and post, posts flat with their owner in `uid` (the Flutter clone's layout; no timeline).",
+                                 discussion: "Read it with a sitegen.toml holding:\n\(FirestoreArraysSample.schema)"))
+        var arrays = false
+
         /// `--celebrity` as numbers.
         var celebrityCounts: (followers: Int, posts: Int)? {
             guard let celebrity else { return nil }
@@ -72,6 +76,7 @@ extension Sitegen {
                 throw ValidationError("--output must name a file.")
             }
             if firestore && output == nil { throw ValidationError("--firestore needs --output FOLDER.") }
+            if arrays && !(firestore && dialect == .makestagram) { throw ValidationError("--arrays needs --firestore and the makestagram dialect.") }
         }
 
         func run() throws {
@@ -82,8 +87,9 @@ extension Sitegen {
                 if let output, firestore {
                     var bytes: [UInt8] = []
                     try SampleGenerator.stream(options) { chunk in bytes.append(contentsOf: chunk) }
-                    let tree = try JSONDocument.parse(bytes)
+                    var tree = try JSONDocument.parse(bytes)
                     bytes = []
+                    if arrays { tree = try JSONDocument.parse(FirestoreArraysSample.tree(tree)) }
                     try ManagedExportWriter.write(tree, project: "sitegen-sample", to: output)
                 } else if let output {
                     try SampleGenerator.write(options, to: output)

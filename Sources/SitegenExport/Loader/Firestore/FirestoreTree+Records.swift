@@ -1,15 +1,20 @@
-/// The fast path of the managed export reader: a record whose fields are all single
-/// values of the common types (integers, timestamps, booleans, null, strings, bytes,
-/// doubles, and maps of these) is written straight from its wire bytes into the tree's
-/// text, with no value tree in between. Any other record (an array, a GeoPoint, a
-/// reference, a name that is not a plain key) is decoded whole (EntityProto.swift).
+/// The fast path of the managed export reader: a record whose fields are single values
+/// of the common types (integers, timestamps, booleans, null, strings, bytes, doubles,
+/// and maps of these) or arrays of ids is written straight from its wire bytes into the
+/// tree's text, with no value tree in between. Any other record (another array, a
+/// GeoPoint, a reference, a name that is not a plain key) is decoded whole
+/// (EntityProto.swift).
 extension FirestoreTree {
     /// One property of an entity as found on the wire: its name's bytes, its meaning and
-    /// its value's bytes.
+    /// its value's bytes; for an array, its elements instead.
     struct WireProperty {
         var name: UnsafeBufferPointer<UInt8>
         var meaning: UInt64
         var value: ProtoWire?
+        /// An element of an array (a property of its own on the wire, `multiple` set).
+        var multiple = false
+        /// An array's elements (meaning and value each), gathered under its name.
+        var elements: [(meaning: UInt64, value: ProtoWire?)]?
     }
 
     /// Adds the document in `record`; the key's app (the project) goes to `app`.
@@ -26,7 +31,20 @@ extension FirestoreTree {
                 (path, app) = try EntityProto.reference(&key)
             case (14, .bytes), (15, .bytes):
                 var property = try wire.message()
-                if simple, let p = try Self.wireProperty(&property) { properties.append(p) } else { simple = false }
+                guard simple, let p = try Self.wireProperty(&property, arrays: true) else {
+                    simple = false
+                    continue
+                }
+                guard p.multiple else {
+                    properties.append(p)
+                    continue
+                }
+                // An array's elements, most often one after the other, gathered under its name.
+                if let at = properties.lastIndex(where: { $0.elements != nil && $0.name.elementsEqual(p.name) }) {
+                    properties[at].elements!.append((p.meaning, p.value))
+                } else {
+                    properties.append(WireProperty(name: p.name, meaning: 0, value: nil, elements: [(p.meaning, p.value)]))
+                }
             default:
                 try wire.skip(type, field: field)
             }
@@ -35,10 +53,15 @@ extension FirestoreTree {
         let textCount = text.count, fieldCount = fieldRanges.count
         if simple, let path, !path.isEmpty, path.count % 2 == 0 {
             let first = fieldRanges.count
+            var idArrays: [String] = []
             text.append(UInt8(ascii: "{"))
-            if try writeMembers(&properties, record: true) {
+            if try writeMembers(&properties, record: path, idArrays: &idArrays) {
                 text.append(UInt8(ascii: "}"))
                 noteCollections(path)
+                // As `write` notes them: an array of ids (or an empty one) at its field's pattern.
+                for pattern in idArrays where layout.idArrays[pattern] == nil {
+                    layout.idArrays[pattern] = FirestoreLayout.IDArray(referenceParent: nil)
+                }
                 documents.append(Pending(path: path, fields: first..<fieldRanges.count, part: parts.count))
                 layout.documentCount += 1
                 return
@@ -50,26 +73,35 @@ extension FirestoreTree {
         add(try EntityProto.decode(record).document)
     }
 
-    /// A property, or nil where the fast path does not take it (an array).
-    private static func wireProperty(_ wire: inout ProtoWire) throws(ProtoWire.Fault) -> WireProperty? {
+    /// A property, or nil where the fast path does not take it (an array inside a map,
+    /// or anywhere unless `arrays`).
+    private static func wireProperty(_ wire: inout ProtoWire, arrays: Bool = false) throws(ProtoWire.Fault) -> WireProperty? {
         var p = WireProperty(name: UnsafeBufferPointer(start: nil, count: 0), meaning: 0, value: nil)
         var named = false
         while let (field, type) = try wire.tag() {
             switch (field, type) {
             case (1, .varint): p.meaning = try wire.varint()
             case (3, .bytes): p.name = try wire.bytes(); named = true
-            case (4, .varint): if try wire.varint() != 0 { return nil }
+            case (4, .varint): p.multiple = try wire.varint() != 0
             case (5, .bytes): p.value = try wire.message()
             default: try wire.skip(type, field: field)
             }
         }
-        guard named, p.meaning != 24 else { return nil }
+        guard named, arrays || !p.multiple else { return nil }
+        if p.meaning == 24 {
+            // An empty array.
+            guard arrays, !p.multiple else { return nil }
+            p.elements = []
+            p.value = nil
+        }
         return p
     }
 
-    /// Writes the properties as members, sorted by name: the fields of the document
-    /// (`record`: each noted) or the members of a map. False where one needs the whole decoding.
-    private mutating func writeMembers(_ properties: inout [WireProperty], record: Bool) throws(ProtoWire.Fault) -> Bool {
+    /// Writes the properties as members, sorted by name: the fields of the document at
+    /// `record` (each noted; the patterns of its arrays of ids added to `idArrays`) or the
+    /// members of a map. False where one needs the whole decoding.
+    private mutating func writeMembers(_ properties: inout [WireProperty], record: [String]? = nil,
+                                       idArrays: inout [String]) throws(ProtoWire.Fault) -> Bool {
         if zip(properties, properties.dropFirst()).contains(where: { $1.name.lexicographicallyPrecedes($0.name) }) {
             properties.sort { $0.name.lexicographicallyPrecedes($1.name) }
         }
@@ -82,8 +114,15 @@ extension FirestoreTree {
             text.append(UInt8(ascii: "\""))
             let keyEnd = text.count - 1
             text.append(UInt8(ascii: ":"))
-            guard try writeValue(p) else { return false }
-            if record {
+            if let elements = p.elements {
+                guard let record, try writeIDArray(elements) else { return false }
+                // The field's pattern, as `write` makes it: the collections, a `*` for each document.
+                idArrays.append(stride(from: 0, to: record.count, by: 2).map { record[$0] }.joined(separator: "/*/")
+                    + "/*/" + String(decoding: p.name, as: UTF8.self))
+            } else {
+                guard try writeValue(p, idArrays: &idArrays) else { return false }
+            }
+            if record != nil {
                 fieldKeys.append((start + 1)..<keyEnd)
                 fieldRanges.append(start..<text.count)
             }
@@ -91,7 +130,40 @@ extension FirestoreTree {
         return true
     }
 
-    private mutating func writeValue(_ p: WireProperty) throws(ProtoWire.Fault) -> Bool {
+    /// An array of ids as `write` makes it, `{"id":true,…}` (a repeated id once), or `[]`
+    /// when empty; false for any other array (left to the whole decoding).
+    private mutating func writeIDArray(_ elements: [(meaning: UInt64, value: ProtoWire?)]) throws(ProtoWire.Fault) -> Bool {
+        if elements.isEmpty {
+            text.append(contentsOf: "[]".utf8)
+            return true
+        }
+        var seen = Set<WireBytes>()
+        text.append(UInt8(ascii: "{"))
+        for element in elements {
+            guard var wire = element.value, element.meaning == 0 || element.meaning == 15 else { return false }
+            var id: UnsafeBufferPointer<UInt8>?
+            while let (field, type) = try wire.tag() {
+                guard id == nil, field == 3, type == .bytes else { return false }
+                id = try wire.bytes()
+            }
+            guard let id, Self.isKey(id, refusing: Self.keyRefused) else { return false }
+            guard seen.insert(WireBytes(bytes: id)).inserted else { continue }
+            if seen.count > 1 { text.append(UInt8(ascii: ",")) }
+            Self.appendString(id, to: &text)
+            text.append(contentsOf: ":true".utf8)
+        }
+        text.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Bytes of the record being read, hashed and compared by value.
+    private struct WireBytes: Hashable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        static func == (a: WireBytes, b: WireBytes) -> Bool { a.bytes.elementsEqual(b.bytes) }
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+    }
+
+    private mutating func writeValue(_ p: WireProperty, idArrays: inout [String]) throws(ProtoWire.Fault) -> Bool {
         guard var wire = p.value else {
             text.append(contentsOf: "null".utf8)
             return true
@@ -129,7 +201,7 @@ extension FirestoreTree {
                         }
                     }
                     text.append(UInt8(ascii: "{"))
-                    guard try writeMembers(&members, record: false) else { return false }
+                    guard try writeMembers(&members, idArrays: &idArrays) else { return false }
                     text.append(UInt8(ascii: "}"))
                 default:
                     return false

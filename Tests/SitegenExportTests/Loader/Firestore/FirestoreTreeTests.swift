@@ -130,4 +130,18 @@ import Testing
         #expect(memory.firestore?.documentCount == 11)
         #expect(throws: SitegenError.self) { _ = try ExportLoader.load(firestoreRecords: [Array(records[0].prefix(9))], name: "memory") }
     }
+
+    /// Arrays written from their wire bytes (the fast path) as the whole decoding writes
+    /// them: ids as a set (a repeated id once, a quote escaped), an empty array as `[]`,
+    /// numbers as an array; each pattern noted as the layout's array of ids or not.
+    @Test func arraysOfIdsAreWrittenAsTheWholeDecodingWritesThem() throws {
+        let json = #"{"users":{"a":{"e":[],"f":["x","y","x"],"q":["say \"hi\""]},"b":{"m":{"inner":["p"]}},"c":{"n":[1,2]}}}"#
+        let folder = try TestSupport.temporaryFolder() + "/export"
+        try ManagedExportWriter.write(try JSONDocument.parse(Array(json.utf8)), project: "p", to: folder)
+        let read = try ExportLoader.load(path: folder)
+        let text = withExtendedLifetime(read) { String(decoding: read.document.bytes, as: UTF8.self) }
+        #expect(text == #"{"users":{"a":{"e":[],"f":{"x":true,"y":true},"q":{"say \"hi\"":true}},"b":{"m":{"inner":{"p":true}}},"c":{"n":[1,2]}}}"#)
+        #expect(read.firestore?.idArrays.keys.sorted() == ["users/*/e", "users/*/f", "users/*/m/inner", "users/*/q"])
+        try Self.expectNodesOfAParse(read.document, "arrays")
+    }
 }
