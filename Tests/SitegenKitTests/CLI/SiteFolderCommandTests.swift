@@ -10,8 +10,8 @@ import Testing
 @Suite struct SiteFolderCommandTests {
     /// A new site folder outside the checkout, as `sitegen init --sample` makes it: `sitegen
     /// init` and the checkout's sample export and its photos, which are what `--sample`
-    /// writes (`SampleSiteTests`; painting them takes a debug build minutes, so that only
-    /// `initSampleBuildsASiteWithEveryPhoto` runs `init --sample`).
+    /// writes (`SampleSiteTests`; only `initSampleBuildsASiteWithEveryPhoto` runs
+    /// `init --sample`).
     func newSite() throws -> String {
         let folder = try TestSupport.temporaryFolder() + "/mysite"
         let made = try TestSupport.sitegen(["init", folder])
