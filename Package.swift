@@ -68,9 +68,12 @@ let package = Package(
         // SitegenSample paints sample exports and their photos (`sitegen sample`, `sitegen
         // init --sample`); it needs the site's side for the Storage folder's layout and the
         // config's defaults, and nothing of the site needs it.
+        // Optimised in debug builds too: unoptimised, its painter and JPEG encoder took minutes
+        // of the test run for `init --sample`'s 178 photos (docs/performance.md, "The sample").
         .target(
             name: "SitegenSample",
-            dependencies: ["SitegenExport", "SitegenKit", "CZlib"]
+            dependencies: ["SitegenExport", "SitegenKit", "CZlib"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The preview server of `sitegen serve` (kept out of SitegenKit: only the CLI needs Hummingbird).
         .target(

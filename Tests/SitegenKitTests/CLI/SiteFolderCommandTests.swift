@@ -10,16 +10,20 @@ import Testing
 @Suite struct SiteFolderCommandTests {
     /// A new site folder outside the checkout, as `sitegen init --sample` makes it: `sitegen
     /// init` and the checkout's sample export and its photos, which are what `--sample`
-    /// writes (`SampleSiteTests`; painting them takes a debug build minutes, so that only
-    /// `initSampleBuildsASiteWithEveryPhoto` runs `init --sample`).
-    func newSite() throws -> String {
+    /// writes (`SampleSiteTests`; only `initSampleBuildsASiteWithEveryPhoto` runs
+    /// `init --sample`). `photos: false` leaves out `content/storage/`, for the tests of what
+    /// is not about photos: the photos then stay on Storage, and a build encodes none (each
+    /// build of the sample's 178 took some 16 s of CPU).
+    func newSite(photos: Bool = true) throws -> String {
         let folder = try TestSupport.temporaryFolder() + "/mysite"
         let made = try TestSupport.sitegen(["init", folder])
         #expect(made.status == 0, "\(made.stderr)")
         try? FileManager.default.removeItem(atPath: folder + "/content/export.json")
         try? FileManager.default.removeItem(atPath: folder + "/content/storage")
         try FileManager.default.copyItem(atPath: SiteTest.sampleExport, toPath: folder + "/content/export.json")
-        try FileManager.default.copyItem(atPath: TestSupport.packageRoot + "/content/storage", toPath: folder + "/content/storage")
+        if photos {
+            try FileManager.default.copyItem(atPath: TestSupport.packageRoot + "/content/storage", toPath: folder + "/content/storage")
+        }
         return folder
     }
 
@@ -132,7 +136,7 @@ import Testing
     }
 
     @Test func oneOverriddenTemplateKeepsTheRestBuiltIn() throws {
-        let folder = try newSite()
+        let folder = try newSite(photos: false)
         try FileManager.default.createDirectory(atPath: folder + "/Templates", withIntermediateDirectories: true)
         let tile = SiteTest.text(SiteTest.templates, "_tile.mustache")
         try Data((tile + "<!-- my tile -->\n").utf8).write(to: URL(fileURLWithPath: folder + "/Templates/_tile.mustache"))
@@ -157,7 +161,7 @@ import Testing
     }
 
     @Test func configFileAndFlags() throws {
-        let folder = try newSite()
+        let folder = try newSite(photos: false)
         try Data("title = \"Our friends\"\noutput = \"www\"\npage_size = 2\nlist_size = 3\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
         let run = try TestSupport.sitegen(["build"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
@@ -191,7 +195,7 @@ import Testing
     /// `serve --watch` rebuilds when sitegen.toml changes, with the file's new settings; a
     /// config with an error keeps the site as it was and says why.
     @Test func serveWatchReadsTheConfigAgain() throws {
-        let folder = try newSite()
+        let folder = try newSite(photos: false)
         let (out, err) = (folder + "/serve.out", folder + "/serve.err")
         #expect(FileManager.default.createFile(atPath: out, contents: nil))
         #expect(FileManager.default.createFile(atPath: err, contents: nil))
@@ -229,7 +233,7 @@ import Testing
 
     /// A `[schema]` mapping of a node the export lacks is a warning, on every build.
     @Test func unusedMappingsAreWarnedOnEveryBuild() throws {
-        let folder = try newSite()
+        let folder = try newSite(photos: false)
         try Data("[schema.nodes]\npostLikes = \"likes_by_post\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/sitegen.toml"))
         let warning = "sitegen: warning: sitegen.toml: [schema.nodes] postLikes = \"likes_by_post\": the export has no root node \"likes_by_post\"\n"
         for _ in 1...2 {
