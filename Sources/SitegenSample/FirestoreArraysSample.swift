@@ -43,21 +43,26 @@ public enum FirestoreArraysSample {
             return out
         }
         let (followers, following, likes) = (entries("followers"), entries("following"), entries("postLikes"))
+        // Each record as `"key":{` and its members, each followed by a comma (the arrays
+        // come after), under the root being written.
+        var first = true
+        func open(_ name: String, copying record: Int32) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            key(name)
+            out.append(UInt8(ascii: "{"))
+            doc.forEachChild(record) { field in
+                key(doc.key(field))
+                out += Array(doc.rawBytes(field))
+                out.append(UInt8(ascii: ","))
+            }
+        }
         out += Array(#"{"users":{"#.utf8)
-        var firstUser = true
         if let users = root("users") {
             doc.forEachChild(users) { user in
                 guard doc.isObject(user) else { return }
                 let uid = doc.key(user)
-                if !firstUser { out.append(UInt8(ascii: ",")) }
-                firstUser = false
-                key(uid)
-                out.append(UInt8(ascii: "{"))
-                doc.forEachChild(user) { field in
-                    out += Array(JSONString.quoted(doc.key(field)).utf8) + [UInt8(ascii: ":")]
-                    out += Array(doc.rawBytes(field))
-                    out.append(UInt8(ascii: ","))
-                }
+                open(uid, copying: user)
                 key("followers")
                 ids(followers[uid])
                 out.append(UInt8(ascii: ","))
@@ -67,7 +72,7 @@ public enum FirestoreArraysSample {
             }
         }
         out += Array(#"},"posts":{"#.utf8)
-        var firstPost = true
+        first = true
         if let posts = root("posts") {
             doc.forEachChild(posts) { group in
                 guard doc.isObject(group) else { return }
@@ -75,15 +80,7 @@ public enum FirestoreArraysSample {
                 doc.forEachChild(group) { post in
                     guard doc.isObject(post) else { return }
                     let postKey = doc.key(post)
-                    if !firstPost { out.append(UInt8(ascii: ",")) }
-                    firstPost = false
-                    key(postKey)
-                    out.append(UInt8(ascii: "{"))
-                    doc.forEachChild(post) { field in
-                        out += Array(JSONString.quoted(doc.key(field)).utf8) + [UInt8(ascii: ":")]
-                        out += Array(doc.rawBytes(field))
-                        out.append(UInt8(ascii: ","))
-                    }
+                    open(postKey, copying: post)
                     key("uid")
                     out += Array(JSONString.quoted(owner).utf8)
                     out.append(UInt8(ascii: ","))
