@@ -83,28 +83,24 @@ extension SiteWriter {
             return path.withUTF8 { find(UnsafeRawBufferPointer($0)).index }
         }
 
-        /// Whether entry `i` is `path`'s.
         /// The entry number of the path whose bytes are `path`: `hint` when it is that path's
         /// (a manifest made from another keeps its entries' numbers), else looked up.
         func index(ofBytes path: UnsafeRawBufferPointer, hint: Int) -> Int? {
-            if hint >= 0 && hint < entries.count {
-                let same = pathBytes.withUnsafeBytes { all in
-                    let range = pathRange(hint)
-                    return range.count == path.count && (path.count == 0 || memcmp(all.baseAddress! + range.lowerBound, path.baseAddress!, path.count) == 0)
-                }
-                if same { return hint }
-            }
-            return find(path).index
+            isEntry(hint, ofBytes: path) ? hint : find(path).index
         }
 
+        /// Whether entry `i` is `path`'s.
         func isEntry(_ i: Int, of path: String) -> Bool {
-            guard i >= 0 && i < entries.count else { return false }
             var path = path
-            return path.withUTF8 { bytes in
-                pathBytes.withUnsafeBytes { all in
-                    let range = pathRange(i)
-                    return range.count == bytes.count && (bytes.count == 0 || memcmp(all.baseAddress! + range.lowerBound, bytes.baseAddress!, bytes.count) == 0)
-                }
+            return path.withUTF8 { isEntry(i, ofBytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        /// Whether entry `i` is the path whose bytes are `path`.
+        func isEntry(_ i: Int, ofBytes path: UnsafeRawBufferPointer) -> Bool {
+            guard i >= 0 && i < entries.count else { return false }
+            return pathBytes.withUnsafeBytes { all in
+                let range = pathRange(i)
+                return range.count == path.count && (path.count == 0 || memcmp(all.baseAddress! + range.lowerBound, path.baseAddress!, path.count) == 0)
             }
         }
 
