@@ -126,8 +126,11 @@ final class PreviousSite: Sendable {
         PreviousSite.read(manifest, of: folder)
     }
 
-    private static func read(_ manifest: ManifestBox, of folder: String?) -> SiteWriter.Manifest? {
+    /// The manifest in `manifest`, read from `folder` the first time; `locked` is called
+    /// once the lock on it is held.
+    private static func read(_ manifest: ManifestBox, of folder: String?, locked: () -> Void = {}) -> SiteWriter.Manifest? {
         manifest.state.withLock { state in
+            locked()
             if case let .read(manifest) = state { return manifest }
             let read = folder.flatMap { SiteWriter.Manifest.read($0 + "/" + SiteWriter.manifestName) }
             state = .read(read)
@@ -141,11 +144,7 @@ final class PreviousSite: Sendable {
         guard folder != nil else { return }
         let started = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            self.manifest.state.withLock { state in
-                started.signal()
-                if case .read = state { return }
-                state = .read(self.folder.flatMap { SiteWriter.Manifest.read($0 + "/" + SiteWriter.manifestName) })
-            }
+            _ = PreviousSite.read(self.manifest, of: self.folder) { started.signal() }
         }
         // The reader holds the lock before this returns: a `readManifest()` waits for it.
         started.wait()
