@@ -76,11 +76,15 @@ public struct ExportInspection: Sendable {
         if let hint = usernameKeyHint(uids: uids) { unsure.append(hint) }
     }
 
+    /// Whether no record holds a username, under any name or a guessed one.
+    private var keepsNoUsername: Bool {
+        !schema.isCarried(.username) && !fieldGuesses.contains { $0.field == .username }
+    }
+
     /// With no username anywhere, and users keyed by what look like handles (lowercase
     /// letters, digits, `.` and `_`, not ids), the line that says how to map them.
     private func usernameKeyHint(uids: Set<String>) -> String? {
-        guard export.dialect == .makestagram, !schema.isCarried(.username), !fieldGuesses.contains(where: { $0.field == .username }),
-              schema.mapping.fields[.userID] == nil, !uids.isEmpty else { return nil }
+        guard export.dialect == .makestagram, keepsNoUsername, schema.mapping.fields[.userID] == nil, !uids.isEmpty else { return nil }
         let handles = uids.filter { key in
             key.utf8.count <= 30 && key.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
                 && key.utf8.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
@@ -163,8 +167,7 @@ public struct ExportInspection: Sendable {
         let fieldWidth = lines.map(\.0.count).max() ?? 0
         for (field, spellings) in lines { out += "  \(Self.pad(field, fieldWidth)) ← \(spellings)\n" }
         if lines.isEmpty { out += "  none\n" }
-        if export.dialect == .makestagram && !schema.isCarried(.username) && !fieldGuesses.contains(where: { $0.field == .username })
-            && totals[.users]! > 0 {
+        if export.dialect == .makestagram && keepsNoUsername && totals[.users]! > 0 {
             out += "  (no username: profiles are named by `name`, else by uid)\n"
         }
 
