@@ -20,6 +20,11 @@ struct ExportTree {
         self.document = document
         self.firestore = firestore
     }
+
+    /// The error of a tree that `reader`'s input does not make (a name twice in one object).
+    static func invalid(_ error: JSONSyntaxError, reader: String, path: String) -> SitegenError {
+        SitegenError(file: path, message: "\(reader) whose tree is not valid: \(error.message) (offset \(error.offset))")
+    }
 }
 
 /// A reader of one format of export. Each gives the one model (docs/firestore.md: a

@@ -72,7 +72,7 @@ public enum ExportLoader {
             do {
                 document = try JSONDocument.parse(tree.file!)
             } catch {
-                throw SitegenError(file: path, message: "\(reader) whose tree is not valid: \(error.message) (offset \(error.offset))")
+                throw ExportTree.invalid(error, reader: reader, path: path)
             }
         }
         let root = document.root

@@ -30,12 +30,7 @@ enum FirestoreJSONReader: ExportFormatReader {
         }
         var reader = Reader(d: d, path: path)
         try reader.collections(collections, parent: [], into: &tree)
-        do throws(JSONSyntaxError) {
-            let (document, layout) = try tree.finish()
-            return ExportTree(document: document, firestore: layout)
-        } catch {
-            throw SitegenError(file: path, message: "\(name) whose tree is not valid: \(error.message) (offset \(error.offset))")
-        }
+        return try tree.exportTree(reader: name, path: path)
     }
 
     private struct Reader {

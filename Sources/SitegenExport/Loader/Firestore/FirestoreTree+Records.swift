@@ -116,9 +116,8 @@ extension FirestoreTree {
             text.append(UInt8(ascii: ":"))
             if let elements = p.elements {
                 guard let record, try writeIDArray(elements) else { return false }
-                // The field's pattern, as `write` makes it: the collections, a `*` for each document.
-                idArrays.append(stride(from: 0, to: record.count, by: 2).map { record[$0] }.joined(separator: "/*/")
-                    + "/*/" + String(decoding: p.name, as: UTF8.self))
+                // The field's pattern, as `write` makes it: the collections, a `*` for the document.
+                idArrays.append(collectionPattern(record) + "/*/" + String(decoding: p.name, as: UTF8.self))
             } else {
                 guard try writeValue(p, idArrays: &idArrays) else { return false }
             }

@@ -193,10 +193,15 @@ struct FirestoreTree {
         layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
     }
 
-    /// Notes the patterns of the collections of a document at `path`, once per run of
-    /// documents in the same collections.
+    /// Counts a document at `path` in its collections' pattern.
     mutating func noteCollections(_ path: [String]) {
-        // The collections' patterns, noted once per run of documents in the same collections.
+        layout.documentsPerCollection[collectionPattern(path), default: 0] += 1
+    }
+
+    /// The pattern of the collections of a document at `path` (`users`, `posts/*/likes`).
+    /// It and its prefixes are noted in the layout's collections, once per run of
+    /// documents in the same collections.
+    mutating func collectionPattern(_ path: [String]) -> String {
         var same = lastCollectionIDs.count * 2 == path.count
         if same {
             for i in stride(from: 0, to: path.count, by: 2) where lastCollectionIDs[i / 2] != path[i] {
@@ -213,7 +218,18 @@ struct FirestoreTree {
             }
             lastCollectionPattern = pattern
         }
-        layout.documentsPerCollection[lastCollectionPattern, default: 0] += 1
+        return lastCollectionPattern
+    }
+
+    /// The tree finished as `reader` gives it; a tree the documents do not make is one line
+    /// naming `path`.
+    mutating func exportTree(reader: String, path: String) throws(SitegenError) -> ExportTree {
+        do throws(JSONSyntaxError) {
+            let (document, layout) = try finish()
+            return ExportTree(document: document, firestore: layout)
+        } catch {
+            throw ExportTree.invalid(error, reader: reader, path: path)
+        }
     }
 
     /// The tree, parsed, and the layout. Throws where a document's text is not a tree.
@@ -363,7 +379,7 @@ struct FirestoreTree {
         mutating func appendString(_ s: String) {
             var s = s
             let plain = s.withUTF8 { bytes in
-                for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+                guard FirestoreTree.holdsNone(bytes, of: FirestoreTree.jsonEscaped) else { return false }
                 append(UInt8(ascii: "\""))
                 append(bytes)
                 append(UInt8(ascii: "\""))
@@ -494,19 +510,26 @@ struct FirestoreTree {
         return s.withUTF8 { isKey($0, refusing: keyRefused) }
     }
 
-    /// The bytes below 128 that a key refuses (control characters, DEL and `.$#[]/`), as
-    /// two bit masks: bytes 0-63 and 64-127.
-    static let keyRefused: (UInt64, UInt64) = (0xC018_FFFF_FFFF, 0x8000_0000_2800_0000)
-    /// Those and `"` and `\\`: a key copied into JSON text as it is.
-    static let textKeyRefused: (UInt64, UInt64) = (0xC01C_FFFF_FFFF, 0x8000_0000_3800_0000)
+    /// Sets of bytes below 128, as two bit masks: bytes 0-63 and 64-127.
+    typealias ByteSet = (UInt64, UInt64)
+    /// The bytes a key refuses: control characters, DEL and `.$#[]/`.
+    static let keyRefused: ByteSet = (0xC018_FFFF_FFFF, 0x8000_0000_2800_0000)
+    /// The bytes a JSON string escapes: control characters, DEL, `"` and `\\`.
+    static let jsonEscaped: ByteSet = (0x4_FFFF_FFFF, 0x8000_0000_1000_0000)
+    /// Both: a key copied into JSON text as it is.
+    static let textKeyRefused: ByteSet = (keyRefused.0 | jsonEscaped.0, keyRefused.1 | jsonEscaped.1)
 
-    @inline(__always) static func isKey(_ bytes: UnsafeBufferPointer<UInt8>, refusing masks: (UInt64, UInt64)) -> Bool {
-        guard !bytes.isEmpty, bytes.count <= 768 else { return false }
+    /// Whether none of `bytes` is in `set`.
+    @inline(__always) static func holdsNone(_ bytes: UnsafeBufferPointer<UInt8>, of set: ByteSet) -> Bool {
         for b in bytes where b < 128 {
-            let refused = b < 64 ? masks.0 >> b : masks.1 >> (b - 64)
-            if refused & 1 != 0 { return false }
+            let member = b < 64 ? set.0 >> b : set.1 >> (b - 64)
+            if member & 1 != 0 { return false }
         }
         return true
+    }
+
+    @inline(__always) static func isKey(_ bytes: UnsafeBufferPointer<UInt8>, refusing set: ByteSet) -> Bool {
+        !bytes.isEmpty && bytes.count <= 768 && holdsNone(bytes, of: set)
     }
 
     /// A Firestore name as a key of the tree: percent-encoded where it holds a character
@@ -557,12 +580,7 @@ struct FirestoreTree {
     /// escaping, else with `"`, `\\`, and control characters escaped.
     static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var plain = true
-        for b in bytes where b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-            plain = false
-            break
-        }
-        if plain {
+        if holdsNone(bytes, of: jsonEscaped) {
             out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))
             return

@@ -75,12 +75,7 @@ enum ManagedExportReader: ExportFormatReader {
                 }
             }
         }
-        do throws(JSONSyntaxError) {
-            let (document, layout) = try tree.finish()
-            return ExportTree(document: document, firestore: layout)
-        } catch {
-            throw invalid(error, path: path)
-        }
+        return try tree.exportTree(reader: name, path: path)
     }
 
     /// The tree of documents held in memory, each one record's bytes (`ExportLoader.load(firestoreRecords:)`).
@@ -93,12 +88,7 @@ enum ManagedExportReader: ExportFormatReader {
                 throw SitegenError(file: path, message: "record \(n): \(error.message) (byte \(error.offset) of the record): a corrupt Firestore export")
             }
         }
-        do throws(JSONSyntaxError) {
-            let (document, layout) = try tree.finish()
-            return ExportTree(document: document, firestore: layout)
-        } catch {
-            throw invalid(error, path: path)
-        }
+        return try tree.exportTree(reader: name, path: path)
     }
 
     /// The work of reading many output files: each decoded, then indexed.
@@ -131,9 +121,8 @@ enum ManagedExportReader: ExportFormatReader {
         do throws(JSONSyntaxError) { try tree.index() } catch { throw invalid(error, path: path) }
     }
 
-    /// The error of a tree that the documents do not make (a name twice in one document).
-    static func invalid(_ error: JSONSyntaxError, path: String) -> SitegenError {
-        SitegenError(file: path, message: "\(name) whose tree is not valid: \(error.message) (offset \(error.offset))")
+    private static func invalid(_ error: JSONSyntaxError, path: String) -> SitegenError {
+        ExportTree.invalid(error, reader: name, path: path)
     }
 
     /// The `.overall_export_metadata` file of the export at `folder`: in it, in its
