@@ -44,6 +44,13 @@ func printError(_ message: String) {
     writeError(message + "\n")
 }
 
+/// What the export's reader read but did not understand (`FirestoreLayout.warnings`): the
+/// first 20 lines as warnings, then how many more.
+func printReadWarnings(_ lines: [String]) {
+    for line in lines.prefix(20) { printError("sitegen: warning: \(line)") }
+    if lines.count > 20 { printError("sitegen: warning: \(lines.count - 20) more values that sitegen does not know") }
+}
+
 /// Writes to standard error at once (unbuffered, as C's `stderr` is), with `write(2)` on
 /// descriptor 2: C's `stderr` global is not concurrency-safe in the Swift 6 language mode.
 /// Errors are ignored, as `fputs` ignored them.

@@ -77,6 +77,7 @@ extension Sitegen {
                         progress.step("loading \(export)")
                     case let .auditing(loaded):
                         clock.lap("load", bytes: loaded.byteCount)
+                        printReadWarnings(loaded.firestore?.warnings ?? [])
                         for warning in loaded.schema.unusedMappings(in: loaded.document) {
                             printError("sitegen: warning: \(config.file ?? SiteConfig.fileName): \(warning)")
                         }

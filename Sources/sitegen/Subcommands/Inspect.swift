@@ -31,6 +31,7 @@ extension Sitegen {
             let path = export ?? config.exportPath
             do {
                 let loaded = try ExportLoader.load(path: path, dialect: dialect?.value, mapping: config.schema)
+                printReadWarnings(loaded.firestore?.warnings ?? [])
                 if tree {
                     try writeStandardOutput(loaded.document.bytes)
                     print()

@@ -27,3 +27,23 @@ struct FirestoreDocument {
     var path: [String]
     var fields: [FirestoreField]
 }
+
+/// What one document of a Firestore export may hold before it is refused as corrupt
+/// (docs/robustness.md). Each is checked where the reader would otherwise go deeper or
+/// copy more, so no input can deepen a recursion or grow a page past them.
+enum FirestoreLimits {
+    /// Maps and arrays nested in one field. Firestore allows 20; with the path's levels the
+    /// tree stays within the JSON reader's 512.
+    static let valueDepth = 64
+    /// Elements of a document's path (collection and id alternate): Firestore allows 100
+    /// levels of subcollections.
+    static let pathElements = 200
+    /// A string's bytes, as the JSON reader allows (a Firestore document is at most 1 MiB).
+    static var stringBytes: Int { JSONParser.maxStringBytes }
+    /// A key's bytes in the tree (a name percent-encoded where it holds `/`, `.`, …).
+    static var keyBytes: Int { JSONParser.maxKeyBytes }
+    /// The property meanings a managed export's values are read with (EntityProto.swift):
+    /// none, a timestamp, a GeoPoint, bytes (two), text, a map, an empty array. Any other
+    /// is read by its value's type, with a warning.
+    static let meanings: Set<UInt64> = [0, 7, 9, 14, 15, 16, 19, 24]
+}

@@ -8,13 +8,17 @@
 /// - Firefoo: `{"meta": {…}, "data": {"<collection>": {"<id>": {…, "__collections__":
 ///   {…}}}}}`, `{"__time__": ISO 8601}`, `{"__ref__": path}`, `{"__lat__", "__lon__"}`.
 ///
-/// A number is an integer where its text is one, else a double.
+/// A number is an integer where its text is one, else a double. A root `__collections__`
+/// that is not an object is a corrupt export of this kind (it would otherwise read as a
+/// Realtime Database export with no users); a `__datatype__` neither tool writes is read
+/// as a map, with a warning naming the document and the field. Faults name the file, the
+/// byte offset of the document's object and its path.
 enum FirestoreJSONReader: ExportFormatReader {
     static let name = "a Firestore JSON export"
 
     static func recognizes(_ input: ExportInput) -> Bool {
         guard case let .json(d) = input, d.isObject(d.root) else { return false }
-        if let c = d.member(d.root, "__collections__"), d.isObject(c) { return true }
+        if d.member(d.root, "__collections__") != nil { return true }
         if let meta = d.member(d.root, "meta"), let data = d.member(d.root, "data"), d.isObject(meta), d.isObject(data),
            d.childCount(d.root) == 2 { return true }
         return false
@@ -24,13 +28,14 @@ enum FirestoreJSONReader: ExportFormatReader {
         guard case let .json(d) = input else { throw SitegenError(file: path, message: "not a JSON file") }
         let firefoo = d.member(d.root, "__collections__") == nil
         var tree = FirestoreTree(format: firefoo ? "Firefoo JSON" : "node-firestore-import-export JSON")
+        tree.file = path
         let collections = firefoo ? d.member(d.root, "data")! : d.member(d.root, "__collections__")!
         if firefoo, let meta = d.member(d.root, "meta"), let project = d.member(meta, "projectId") {
             tree.noteProject(app: d.string(project))
         }
         var reader = Reader(d: d, path: path)
         try reader.collections(collections, parent: [], into: &tree)
-        return try tree.exportTree(reader: name, path: path)
+        return try tree.exportTree()
     }
 
     private struct Reader {
@@ -50,19 +55,30 @@ enum FirestoreJSONReader: ExportFormatReader {
                 for document in d.children(collection) {
                     guard d.isObject(document) else { throw fault(document, "a document that is not an object") }
                     let documentPath = parent + [name, d.key(document)]
+                    let source = d.nodes[Int(document)].start
                     var fields: [FirestoreField] = []
                     var sub: Int32?
                     for field in d.children(document) {
                         if d.keyEquals(field, "__collections__") { sub = field; continue }
-                        fields.append(FirestoreField(name: d.key(field), value: try value(field)))
+                        var unknown: [String] = []
+                        fields.append(FirestoreField(name: d.key(field), value: try value(field, depth: 0, unknown: &unknown)))
+                        for type in unknown {
+                            tree.warn("\(d.key(field)): a __datatype__ \(JSONString.quoted(type)), which sitegen does not know; read as a map",
+                                      source: source, path: documentPath)
+                        }
                     }
-                    tree.add(FirestoreDocument(path: documentPath, fields: fields))
+                    try tree.add(FirestoreDocument(path: documentPath, fields: fields), source: source)
                     if let sub { try collections(sub, parent: documentPath, into: &tree) }
                 }
             }
         }
 
-        func value(_ node: Int32) throws(SitegenError) -> FirestoreValue {
+        /// The value at `node`, inside `depth` maps and arrays of its document's field; the
+        /// `__datatype__`s it holds that no tool writes go to `unknown`.
+        func value(_ node: Int32, depth: Int, unknown: inout [String]) throws(SitegenError) -> FirestoreValue {
+            if (d.isObject(node) || d.isArray(node)) && depth >= FirestoreLimits.valueDepth {
+                throw fault(node, "maps and arrays nested deeper than \(FirestoreLimits.valueDepth) levels in one field (Firestore allows 20)")
+            }
             switch d.kind(node) {
             case .null: return .null
             case .bool: return .bool(d.bytes[d.nodes[Int(node)].start] == UInt8(ascii: "t"))
@@ -73,18 +89,18 @@ enum FirestoreJSONReader: ExportFormatReader {
                 return .double(Double(text) ?? 0)
             case .array:
                 var out: [FirestoreValue] = []
-                for e in d.children(node) { out.append(try value(e)) }
+                for e in d.children(node) { out.append(try value(e, depth: depth + 1, unknown: &unknown)) }
                 return .array(out)
             case .object:
-                if let typed = try special(node) { return typed }
+                if let typed = try special(node, unknown: &unknown) { return typed }
                 var out: [FirestoreField] = []
-                for m in d.children(node) { out.append(FirestoreField(name: d.key(m), value: try value(m))) }
+                for m in d.children(node) { out.append(FirestoreField(name: d.key(m), value: try value(m, depth: depth + 1, unknown: &unknown))) }
                 return .map(out)
             }
         }
 
         /// The typed values of both tools.
-        func special(_ node: Int32) throws(SitegenError) -> FirestoreValue? {
+        func special(_ node: Int32, unknown: inout [String]) throws(SitegenError) -> FirestoreValue? {
             if let type = d.member(node, "__datatype__"), let name = d.string(type) {
                 let v = d.member(node, "value")
                 switch name {
@@ -104,6 +120,7 @@ enum FirestoreJSONReader: ExportFormatReader {
                     guard let v, let p = d.string(v) else { throw fault(node, "a documentReference without a path") }
                     return .reference(referencePath(p))
                 default:
+                    unknown.append(name)
                     return nil
                 }
             }

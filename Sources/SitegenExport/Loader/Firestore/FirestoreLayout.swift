@@ -23,6 +23,9 @@ public struct FirestoreLayout: Sendable {
     public var documentCount = 0
     /// How many documents each collection pattern holds.
     public var documentsPerCollection: [String: Int] = [:]
+    /// What was read but not understood (a value of an unknown meaning or datatype), one
+    /// line each naming the file, the offset and the document: printed as warnings.
+    public var warnings: [String] = []
 
     /// An array of ids: plain strings, or references into a collection.
     public struct IDArray: Sendable, Equatable {

@@ -3,7 +3,9 @@
 /// and maps of these) or arrays of ids is written straight from its wire bytes into the
 /// tree's text, with no value tree in between. Any other record (another array, a
 /// GeoPoint, a reference, a name that is not a plain key) is decoded whole
-/// (EntityProto.swift).
+/// (EntityProto.swift), and so is one that holds anything the whole decoding refuses or
+/// warns of (a name twice, text that is not UTF-8 or too long, maps nested too deep, an
+/// unknown meaning): that decoding says why, once.
 extension FirestoreTree {
     /// One property of an entity as found on the wire: its name's bytes, its meaning and
     /// its value's bytes; for an array, its elements instead.
@@ -17,10 +19,25 @@ extension FirestoreTree {
         var elements: [(meaning: UInt64, value: ProtoWire?)]?
     }
 
-    /// Adds the document in `record`; the key's app (the project) goes to `app`.
-    mutating func addRecord(_ record: UnsafeBufferPointer<UInt8>) throws(ProtoWire.Fault) {
-        var wire = ProtoWire(record)
+    /// Adds the document in `record`, which starts at `source` of `file` (its project goes
+    /// to the layout). Throws one line naming the file, the offset and, once its key is
+    /// read, the document.
+    mutating func addRecord(_ record: UnsafeBufferPointer<UInt8>, source: Int) throws(SitegenError) {
         var path: [String]?
+        let decoded: FirestoreDocument?
+        do throws(ProtoWire.Fault) {
+            decoded = try writeRecord(record, source: source, path: &path)
+        } catch {
+            throw fault("\(error.message) (byte \(error.offset) of the record): a corrupt Firestore export", source: source, path: path)
+        }
+        if let decoded { try add(decoded, source: source) }
+    }
+
+    /// Writes the record's document straight from the wire where it can; else the document
+    /// decoded whole, for `add`.
+    private mutating func writeRecord(_ record: UnsafeBufferPointer<UInt8>, source: Int,
+                                      path: inout [String]?) throws(ProtoWire.Fault) -> FirestoreDocument? {
+        var wire = ProtoWire(record)
         var app: String?
         var properties: [WireProperty] = []
         var simple = true
@@ -51,7 +68,7 @@ extension FirestoreTree {
         }
         noteProject(app: app)
         let textCount = text.count, fieldCount = fieldRanges.count
-        if simple, let path, !path.isEmpty, path.count % 2 == 0 {
+        if simple, let path, !path.isEmpty, path.count % 2 == 0, Self.pathFault(path) == nil {
             let first = fieldRanges.count
             var idArrays: [String] = []
             text.append(UInt8(ascii: "{"))
@@ -62,15 +79,19 @@ extension FirestoreTree {
                 for pattern in idArrays where layout.idArrays[pattern] == nil {
                     layout.idArrays[pattern] = FirestoreLayout.IDArray(referenceParent: nil)
                 }
-                documents.append(Pending(path: path, fields: first..<fieldRanges.count, part: parts.count))
+                documents.append(Pending(path: path, fields: first..<fieldRanges.count, part: parts.count, source: source,
+                                         textStart: textCount))
                 layout.documentCount += 1
-                return
+                return nil
             }
             text.removeSubrange(textCount...)
             fieldRanges.removeSubrange(fieldCount...)
             fieldKeys.removeSubrange(fieldCount...)
         }
-        add(try EntityProto.decode(record).document)
+        var warnings: [String] = []
+        let document = try EntityProto.decode(record, warnings: &warnings).document
+        for warning in warnings { warn(warning, source: source, path: document.path) }
+        return document
     }
 
     /// A property, or nil where the fast path does not take it (an array inside a map,
@@ -87,7 +108,7 @@ extension FirestoreTree {
             default: try wire.skip(type, field: field)
             }
         }
-        guard named, arrays || !p.multiple else { return nil }
+        guard named, arrays || !p.multiple, FirestoreLimits.meanings.contains(p.meaning) else { return nil }
         if p.meaning == 24 {
             // An empty array.
             guard arrays, !p.multiple else { return nil }
@@ -100,13 +121,14 @@ extension FirestoreTree {
     /// Writes the properties as members, sorted by name: the fields of the document at
     /// `record` (each noted; the patterns of its arrays of ids added to `idArrays`) or the
     /// members of a map. False where one needs the whole decoding.
-    private mutating func writeMembers(_ properties: inout [WireProperty], record: [String]? = nil,
+    private mutating func writeMembers(_ properties: inout [WireProperty], record: [String]? = nil, depth: Int = 0,
                                        idArrays: inout [String]) throws(ProtoWire.Fault) -> Bool {
         if zip(properties, properties.dropFirst()).contains(where: { $1.name.lexicographicallyPrecedes($0.name) }) {
             properties.sort { $0.name.lexicographicallyPrecedes($1.name) }
         }
         for (n, p) in properties.enumerated() {
-            guard Self.isPlainKey(p.name) else { return false }
+            guard Self.isPlainKey(p.name), Self.isText(p.name) else { return false }
+            if n > 0 && properties[n - 1].name.elementsEqual(p.name) { return false }
             if n > 0 { text.append(UInt8(ascii: ",")) }
             let start = text.count
             text.append(UInt8(ascii: "\""))
@@ -119,7 +141,7 @@ extension FirestoreTree {
                 // The field's pattern, as `write` makes it: the collections, a `*` for the document.
                 idArrays.append(collectionPattern(record) + "/*/" + String(decoding: p.name, as: UTF8.self))
             } else {
-                guard try writeValue(p, idArrays: &idArrays) else { return false }
+                guard try writeValue(p, depth: depth, idArrays: &idArrays) else { return false }
             }
             if record != nil {
                 fieldKeys.append((start + 1)..<keyEnd)
@@ -145,7 +167,7 @@ extension FirestoreTree {
                 guard id == nil, field == 3, type == .bytes else { return false }
                 id = try wire.bytes()
             }
-            guard let id, Self.isKey(id, refusing: Self.keyRefused) else { return false }
+            guard let id, Self.isKey(id, refusing: Self.keyRefused), Self.isText(id) else { return false }
             guard seen.insert(WireBytes(bytes: id)).inserted else { continue }
             if seen.count > 1 { text.append(UInt8(ascii: ",")) }
             Self.appendString(id, to: &text)
@@ -162,7 +184,7 @@ extension FirestoreTree {
         func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
     }
 
-    private mutating func writeValue(_ p: WireProperty, idArrays: inout [String]) throws(ProtoWire.Fault) -> Bool {
+    private mutating func writeValue(_ p: WireProperty, depth: Int, idArrays: inout [String]) throws(ProtoWire.Fault) -> Bool {
         guard var wire = p.value else {
             text.append(contentsOf: "null".utf8)
             return true
@@ -184,10 +206,12 @@ extension FirestoreTree {
                 let bytes = try wire.bytes()
                 switch p.meaning {
                 case 0, 15:
+                    guard Self.isText(bytes) else { return false }
                     Self.appendString(bytes, to: &text)
                 case 14, 16:
                     write(.bytes(Array(bytes)))
                 case 19:
+                    guard depth < FirestoreLimits.valueDepth else { return false }
                     var nested = ProtoWire(bytes, origin: wire.offset - bytes.count)
                     var members: [WireProperty] = []
                     while let (f, t) = try nested.tag() {
@@ -200,7 +224,7 @@ extension FirestoreTree {
                         }
                     }
                     text.append(UInt8(ascii: "{"))
-                    guard try writeMembers(&members, idArrays: &idArrays) else { return false }
+                    guard try writeMembers(&members, depth: depth + 1, idArrays: &idArrays) else { return false }
                     text.append(UInt8(ascii: "}"))
                 default:
                     return false
@@ -232,4 +256,19 @@ extension FirestoreTree {
 
     /// Whether `bytes` can be a key of the tree and be copied into its text as they are.
     static func isPlainKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { isKey(bytes, refusing: textKeyRefused) }
+
+    /// Whether `bytes` are text the whole decoding takes: valid UTF-8 (ASCII checked eight
+    /// bytes at a time), at most `FirestoreLimits.stringBytes`.
+    static func isText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= FirestoreLimits.stringBytes, let base = bytes.baseAddress else { return bytes.count == 0 }
+        var at = 0
+        let raw = UnsafeRawPointer(base)
+        while at + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            at += 8
+        }
+        while at < bytes.count && base[at] < 0x80 { at += 1 }
+        if at == bytes.count { return true }
+        return String(validating: UnsafeBufferPointer(rebasing: bytes[at...]), as: UTF8.self) != nil
+    }
 }

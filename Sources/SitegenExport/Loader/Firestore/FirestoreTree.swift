@@ -14,8 +14,17 @@ import Dispatch
 /// file's on the thread that decoded it), and `finish` sorts the documents by path and
 /// nests them, copying each field's text and nodes into the tree's: the tree's text is
 /// never parsed whole.
+///
+/// Every fault names the file a document came from, the offset of its record (or of its
+/// object, in a JSON tree) and its path (`fault`): `output-3: offset 1056 (users/alice):
+/// …`. The same document twice is refused, as the JSON reader refuses a key twice.
 struct FirestoreTree {
     var layout: FirestoreLayout
+    /// The file the documents being added come from, for messages (each part keeps its own).
+    var file = ""
+    /// What `Pending.source` counts in `file`: a record's byte offset (`offset`), or its
+    /// number among records held in memory (`record`).
+    var sourceUnit = "offset"
     /// The text being written: each document's fields as an object, `{"key":value,…}`,
     /// one document after the other.
     var text: [UInt8] = []
@@ -42,15 +51,38 @@ struct FirestoreTree {
         var path: [String]
         var fields: Range<Int>
         var part: Int
+        /// Where its record starts in its file (`sourceUnit`), for messages.
+        var source: Int
+        /// Where its object starts in its part's text, to name it in a fault the parse finds.
+        var textStart: Int
         /// Whether every element of the path is a key as it is (`isPlainKey`).
         var plainPath: Bool
 
-        init(path: [String], fields: Range<Int>, part: Int) {
+        init(path: [String], fields: Range<Int>, part: Int, source: Int, textStart: Int) {
             self.path = path
             self.fields = fields
             self.part = part
+            self.source = source
+            self.textStart = textStart
             plainPath = path.allSatisfy { FirestoreTree.isPlainKey($0) }
         }
+    }
+
+    /// A fault of the document at `path` (nil: not known yet) whose record starts at
+    /// `source` of `file`, as one line: `file: offset N (users/alice): message`.
+    func fault(_ message: String, file: String? = nil, source: Int, path: [String]?) -> SitegenError {
+        let document = path.flatMap { $0.isEmpty ? nil : " (\($0.joined(separator: "/")))" } ?? ""
+        return SitegenError(file: file ?? self.file, message: "\(sourceUnit) \(source)\(document): \(message)")
+    }
+
+    /// The same for a document already added.
+    func fault(_ message: String, _ d: Pending) -> SitegenError {
+        fault(message, file: d.part < parts.count ? parts[d.part].file : file, source: d.source, path: d.path)
+    }
+
+    /// A warning about the document at `path`, kept in the layout for the command to print.
+    mutating func warn(_ message: String, source: Int, path: [String]?) {
+        layout.warnings.append(fault(message, source: source, path: path).description)
     }
 
     /// A parsed text: its bytes (padded for the parser), its nodes (one object per
@@ -58,6 +90,8 @@ struct FirestoreTree {
     /// `@unchecked Sendable`: made on the thread that read an output file, handed over
     /// once, and never written after but by `release`, on the thread that finishes.
     final class Part: @unchecked Sendable {
+        /// The file its documents came from.
+        let file: String
         private(set) var bytes: [UInt8]
         let count: Int
         private(set) var nodes: NodeStorage
@@ -65,7 +99,9 @@ struct FirestoreTree {
         let fieldKeys: [Range<Int>]
         let fieldNodes: [Int32]
 
-        init(bytes: [UInt8], count: Int, nodes: NodeStorage, fieldRanges: [Range<Int>], fieldKeys: [Range<Int>], fieldNodes: [Int32]) {
+        init(file: String, bytes: [UInt8], count: Int, nodes: NodeStorage, fieldRanges: [Range<Int>], fieldKeys: [Range<Int>],
+             fieldNodes: [Int32]) {
+            self.file = file
             self.bytes = bytes
             self.count = count
             self.nodes = nodes
@@ -95,8 +131,15 @@ struct FirestoreTree {
         }
     }
 
-    mutating func add(_ document: FirestoreDocument) {
+    /// Adds a document whose record starts at `source` of `file`. Throws where it cannot be
+    /// a node of the tree: a path or a name too long for a key once encoded, a name twice.
+    mutating func add(_ document: FirestoreDocument, source: Int) throws(SitegenError) {
+        if let message = Self.pathFault(document.path) { throw fault(message, source: source, path: document.path) }
         let first = fieldRanges.count
+        let textStart = text.count
+        var fields = document.fields
+        if zip(fields, fields.dropFirst()).contains(where: { Self.less($1.name, $0.name) }) { fields.sort { Self.less($0.name, $1.name) } }
+        if let message = Self.namesFault(fields) { throw fault(message, source: source, path: document.path) }
         noteCollections(document.path)
         patternParts.removeAll(keepingCapacity: true)
         for (n, id) in lastCollectionIDs.enumerated() {
@@ -104,8 +147,6 @@ struct FirestoreTree {
             patternParts.append(id)
         }
         patternParts.append("*")
-        var fields = document.fields
-        if zip(fields, fields.dropFirst()).contains(where: { Self.less($1.name, $0.name) }) { fields.sort { Self.less($0.name, $1.name) } }
         text.append(UInt8(ascii: "{"))
         for (n, field) in fields.enumerated() {
             if n > 0 { text.append(UInt8(ascii: ",")) }
@@ -120,14 +161,54 @@ struct FirestoreTree {
             fieldRanges.append(start..<text.count)
         }
         text.append(UInt8(ascii: "}"))
-        documents.append(Pending(path: document.path, fields: first..<fieldRanges.count, part: parts.count))
+        documents.append(Pending(path: document.path, fields: first..<fieldRanges.count, part: parts.count, source: source,
+                                 textStart: textStart))
         layout.documentCount += 1
     }
 
+    /// Why a document's path cannot be keys of the tree, if it cannot: too many elements,
+    /// or an element longer than a key once percent-encoded.
+    static func pathFault(_ path: [String]) -> String? {
+        if path.count > FirestoreLimits.pathElements {
+            return "a key path of \(path.count) elements (Firestore nests at most 100 subcollections)"
+        }
+        for element in path where !isPlainKey(element) {
+            let bytes = percentEncode(element).utf8.count
+            if bytes > FirestoreLimits.keyBytes { return "an id of \(bytes) bytes as a key (at most \(FirestoreLimits.keyBytes))" }
+        }
+        return nil
+    }
+
+    /// Why fields sorted by name cannot be members of one object, if they cannot: a name
+    /// twice, or one too long for a key once percent-encoded; the same for every map in them.
+    static func namesFault(_ fields: [FirestoreField]) -> String? {
+        var pending: [[FirestoreField]] = [fields]
+        while let next = pending.popLast() {
+            var previous: String?
+            for field in next.sorted(by: { less($0.name, $1.name) }) {
+                if previous == field.name { return "the field name \(JSONString.quoted(field.name)) appears twice" }
+                previous = field.name
+                if !isPlainKey(field.name) {
+                    let bytes = percentEncode(field.name).utf8.count
+                    if bytes > FirestoreLimits.keyBytes {
+                        return "a field name of \(bytes) bytes as a key (at most \(FirestoreLimits.keyBytes))"
+                    }
+                }
+                switch field.value {
+                case let .map(members): pending.append(members)
+                case let .array(elements):
+                    for case let .map(members) in elements { pending.append(members) }
+                default: break
+                }
+            }
+        }
+        return nil
+    }
+
     /// Parses the text written (the documents' objects, one after the other) into a
-    /// part, with each field's value node. Throws where the text is not a tree (a name
-    /// twice in one document or map).
-    mutating func index() throws(JSONSyntaxError) {
+    /// part, with each field's value node. Throws where the text is not a tree, naming the
+    /// document the fault is in (the checks as documents are added leave none known).
+    mutating func index() throws(SitegenError) {
         guard !text.isEmpty else { return }
         let count = text.count
         var bytes = text
@@ -147,7 +228,10 @@ struct FirestoreTree {
         case let .success((storage, firebaseKeys)):
             nodes = storage
             sawFirebaseKeys = sawFirebaseKeys || firebaseKeys
-        case let .failure(error): throw error
+        case let .failure(error):
+            let pending = documents.lastIndex { $0.part == parts.count && $0.textStart <= error.offset }
+            guard let pending else { throw SitegenError(file: file, message: "a tree that is not valid: \(error.message)") }
+            throw fault(error.message, documents[pending])
         }
         // The documents written are the objects, in order; their members the fields.
         var fieldNodes: [Int32] = []
@@ -162,7 +246,8 @@ struct FirestoreTree {
             }
             object = nodes[Int(object)].next
         }
-        parts.append(Part(bytes: bytes, count: count, nodes: nodes, fieldRanges: fieldRanges, fieldKeys: fieldKeys, fieldNodes: fieldNodes))
+        parts.append(Part(file: file, bytes: bytes, count: count, nodes: nodes, fieldRanges: fieldRanges, fieldKeys: fieldKeys,
+                          fieldNodes: fieldNodes))
         fieldRanges = []
         fieldKeys = []
     }
@@ -171,7 +256,7 @@ struct FirestoreTree {
     /// parallel, one tree each, indexed there): its parts after this one's (not copied),
     /// its layout merged (what came first stays first: the project, a reference's
     /// parent). Nothing is written to this tree after.
-    mutating func append(_ other: consuming FirestoreTree) throws(JSONSyntaxError) {
+    mutating func append(_ other: consuming FirestoreTree) throws(SitegenError) {
         try index()
         try other.index()
         let shift = parts.count
@@ -191,6 +276,7 @@ struct FirestoreTree {
         layout.renamedKeys.merge(more.renamedKeys) { first, _ in first }
         layout.documentCount += more.documentCount
         layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
+        layout.warnings += more.warnings
     }
 
     /// Counts a document at `path` in its collections' pattern.
@@ -221,19 +307,15 @@ struct FirestoreTree {
         return lastCollectionPattern
     }
 
-    /// The tree finished as `reader` gives it; a tree the documents do not make is one line
-    /// naming `path`.
-    mutating func exportTree(reader: String, path: String) throws(SitegenError) -> ExportTree {
-        do throws(JSONSyntaxError) {
-            let (document, layout) = try finish()
-            return ExportTree(document: document, firestore: layout)
-        } catch {
-            throw ExportTree.invalid(error, reader: reader, path: path)
-        }
+    /// The tree finished, as the export's.
+    mutating func exportTree() throws(SitegenError) -> ExportTree {
+        let (document, layout) = try finish()
+        return ExportTree(document: document, firestore: layout)
     }
 
-    /// The tree, parsed, and the layout. Throws where a document's text is not a tree.
-    mutating func finish() throws(JSONSyntaxError) -> (JSONDocument, FirestoreLayout) {
+    /// The tree, parsed, and the layout. Throws where a document's text is not a tree, or
+    /// the same document was added twice.
+    mutating func finish() throws(SitegenError) -> (JSONDocument, FirestoreLayout) {
         try index()
         let order = sortedOrder()
         for pattern in otherArrays { layout.idArrays[pattern] = nil }
@@ -294,7 +376,12 @@ struct FirestoreTree {
             var common = 0
             if previous >= 0 {
                 let open = documents[previous].path
-                if open == d.path { continue }
+                if open == d.path {
+                    // Firestore holds one document a path; which copy is right cannot be told.
+                    let first = documents[previous], firstFile = parts[first.part].file
+                    throw fault("the same document twice (first at \(sourceUnit) \(first.source)"
+                                + (firstFile == parts[d.part].file ? "" : " of \(firstFile)") + "): a corrupt Firestore export", d)
+                }
                 while common < open.count && common < d.path.count && open[common] == d.path[common] { common += 1 }
                 for _ in common..<open.count { closeObject() }
             }
@@ -306,12 +393,7 @@ struct FirestoreTree {
                 if d.plainPath {
                     out.appendString(d.path[i])
                 } else {
-                    let k = key(d.path[i])
-                    if k.utf8.count > JSONParser.maxKeyBytes {
-                        throw JSONSyntaxError(message: "a key of \(k.utf8.count) bytes: Firebase keys are at most \(JSONParser.maxKeyBytes)",
-                                              offset: keyAt, line: 0, column: 0, isSyntax: false)
-                    }
-                    out.appendString(k)
+                    out.appendString(key(d.path[i]))
                 }
                 out.append(UInt8(ascii: ":"))
                 openObject(keyAt: keyAt)
@@ -541,7 +623,7 @@ struct FirestoreTree {
         return out
     }
 
-    private static func percentEncode(_ name: String) -> String {
+    static func percentEncode(_ name: String) -> String {
         if name.isEmpty { return "%00" }
         var bytes: [UInt8] = []
         for b in name.utf8 {

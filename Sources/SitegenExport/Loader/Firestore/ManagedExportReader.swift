@@ -4,6 +4,12 @@ import Foundation
 /// emulator write; docs/firestore.md): `<name>.overall_export_metadata` names the
 /// `.export_metadata` files, each of which names its `output-N` files; every record of
 /// those is a document. Files are read one at a time and let go.
+///
+/// Only the export is read: the metadata may name only regular files inside the folder
+/// given (no absolute path, no `..`, no symbolic link out of it, no FIFO or device), each
+/// opened without blocking (`ExportFolder`). An output file that is empty, or metadata
+/// naming none, is a corrupt export, never an empty one: read as one, it would empty the
+/// site it replaces.
 enum ManagedExportReader: ExportFormatReader {
     static let name = "a managed Firestore export"
 
@@ -15,8 +21,9 @@ enum ManagedExportReader: ExportFormatReader {
     static func read(_ input: ExportInput, path: String) throws(SitegenError) -> ExportTree {
         guard case let .folder(folder) = input else { throw SitegenError(file: path, message: "not a folder") }
         let overall = try locate(folder)
+        let inside = try ExportFolder(folder)
         var files: [String] = []
-        for metadata in try metadataFiles(overall) { files += try outputFiles(metadata) }
+        for metadata in try metadataFiles(overall, inside: inside) { files += try outputFiles(metadata, inside: inside) }
         let outputs = files
         var tree = FirestoreTree(format: "managed export")
         if outputs.count == 1 {
@@ -69,26 +76,23 @@ enum ManagedExportReader: ExportFormatReader {
                 guard let result = results[i] else { continue }
                 results[i] = nil
                 switch result {
-                case let .success(part):
-                    do throws(JSONSyntaxError) { try tree.append(part) } catch { throw invalid(error, path: path) }
+                case let .success(part): try tree.append(part)
                 case let .failure(error): throw error
                 }
             }
         }
-        return try tree.exportTree(reader: name, path: path)
+        return try tree.exportTree()
     }
 
     /// The tree of documents held in memory, each one record's bytes (`ExportLoader.load(firestoreRecords:)`).
     static func read(records: [[UInt8]], path: String) throws(SitegenError) -> ExportTree {
         var tree = FirestoreTree(format: "managed export")
+        tree.file = path
+        tree.sourceUnit = "record"
         for (n, record) in records.enumerated() {
-            do throws(ProtoWire.Fault) {
-                try record.withUnsafeBufferPointer { (bytes) throws(ProtoWire.Fault) in try tree.addRecord(bytes) }
-            } catch {
-                throw SitegenError(file: path, message: "record \(n): \(error.message) (byte \(error.offset) of the record): a corrupt Firestore export")
-            }
+            try record.withUnsafeBufferPointer { (bytes) throws(SitegenError) in try tree.addRecord(bytes, source: n) }
         }
-        return try tree.exportTree(reader: name, path: path)
+        return try tree.exportTree()
     }
 
     /// The work of reading many output files: each decoded, then indexed.
@@ -118,11 +122,7 @@ enum ManagedExportReader: ExportFormatReader {
     }
 
     private static func index(_ tree: inout FirestoreTree, path: String) throws(SitegenError) {
-        do throws(JSONSyntaxError) { try tree.index() } catch { throw invalid(error, path: path) }
-    }
-
-    private static func invalid(_ error: JSONSyntaxError, path: String) -> SitegenError {
-        ExportTree.invalid(error, reader: name, path: path)
+        try tree.index()
     }
 
     /// The `.overall_export_metadata` file of the export at `folder`: in it, in its
@@ -155,9 +155,9 @@ enum ManagedExportReader: ExportFormatReader {
     /// The `.export_metadata` files the overall metadata names (a log file whose records
     /// are a version byte and an `OverallExportMetadata`: field 1 repeated, each with the
     /// path in its field 2).
-    private static func metadataFiles(_ overall: String) throws(SitegenError) -> [String] {
+    private static func metadataFiles(_ overall: String, inside: ExportFolder) throws(SitegenError) -> [String] {
         let folder = PathNames.parent(overall)
-        var paths: [String] = []
+        var names: [(name: String, offset: Int)] = []
         try forEachRecord(overall) { record, offset throws(SitegenError) in
             guard record.count > 1 else { return }
             var wire = ProtoWire(record)
@@ -167,7 +167,7 @@ enum ManagedExportReader: ExportFormatReader {
                         var pointer = try wire.message()
                         while let (f, t) = try pointer.tag() {
                             if f == 2 && t == .bytes {
-                                paths.append(folder + "/" + String(decoding: try pointer.bytes(), as: UTF8.self))
+                                names.append((String(decoding: try pointer.bytes(), as: UTF8.self), offset))
                             } else {
                                 try pointer.skip(t, field: f)
                             }
@@ -180,24 +180,29 @@ enum ManagedExportReader: ExportFormatReader {
                 throw SitegenError(file: overall, message: "offset \(offset): \(error.message): not a Firestore export's metadata")
             }
         }
-        guard !paths.isEmpty else { throw SitegenError(file: overall, message: "names no export metadata: not a Firestore export") }
+        guard !names.isEmpty else { throw SitegenError(file: overall, message: "names no export metadata: a corrupt Firestore export") }
+        var paths: [String] = []
+        for (name, offset) in names { paths.append(try inside.file(named: name, in: folder, by: overall, at: offset)) }
         return paths
     }
 
     /// The `output-N` files an `.export_metadata` file names (a protocol buffer: field 2
     /// repeated, each with the file's name in its field 2).
-    private static func outputFiles(_ metadata: String) throws(SitegenError) -> [String] {
+    private static func outputFiles(_ metadata: String, inside: ExportFolder) throws(SitegenError) -> [String] {
         let folder = PathNames.parent(metadata)
-        let file = try ExportLoader.readFile(metadata, inflating: false)
-        var names: [String] = []
+        let file = try inside.read(metadata)
+        var names: [(name: String, offset: Int)] = []
         do throws(ProtoWire.Fault) {
             var wire = ProtoWire(file.buffer)
-            while let (field, type) = try wire.tag() {
+            while !wire.isAtEnd {
+                // Each entry is named by where it starts in the file.
+                let at = wire.offset
+                guard let (field, type) = try wire.tag() else { break }
                 if field == 2 && type == .bytes {
                     var entry = try wire.message()
                     while let (f, t) = try entry.tag() {
                         if f == 2 && t == .bytes {
-                            names.append(String(decoding: try entry.bytes(), as: UTF8.self))
+                            names.append((String(decoding: try entry.bytes(), as: UTF8.self), at))
                         } else {
                             try entry.skip(t, field: f)
                         }
@@ -210,25 +215,32 @@ enum ManagedExportReader: ExportFormatReader {
             throw SitegenError(file: metadata, message: "offset \(error.offset): \(error.message): not a Firestore export's metadata")
         }
         withExtendedLifetime(file) {}
-        return names.map { folder + "/" + $0 }
+        guard !names.isEmpty else { throw SitegenError(file: metadata, message: "names no output file: a corrupt Firestore export") }
+        var paths: [String] = []
+        for (name, offset) in names { paths.append(try inside.file(named: name, in: folder, by: metadata, at: offset)) }
+        return paths
     }
 
     private static func readOutput(_ path: String, into tree: inout FirestoreTree) throws(SitegenError) {
-        // The tree's text is about as long as the records: reserved once, not grown.
-        var info = stat()
-        if stat(path, &info) == 0 { tree.text.reserveCapacity(tree.text.count + Int(info.st_size)) }
-        try forEachRecord(path) { record, offset throws(SitegenError) in
-            do throws(ProtoWire.Fault) {
-                try tree.addRecord(record)
-            } catch {
-                throw SitegenError(file: path, message: "offset \(offset): \(error.message) (byte \(error.offset) of the record): a corrupt Firestore export")
-            }
+        tree.file = path
+        try forEachRecord(path, refusingEmpty: true) { record, offset throws(SitegenError) in
+            try tree.addRecord(record, source: offset)
+        } reserving: { size in
+            // The tree's text is about as long as the records: reserved once, not grown.
+            tree.text.reserveCapacity(tree.text.count + size)
         }
     }
 
-    private static func forEachRecord(_ path: String,
-                                      _ body: (UnsafeBufferPointer<UInt8>, Int) throws(SitegenError) -> Void) throws(SitegenError) {
-        let file = try ExportLoader.readFile(path, inflating: false)
+    /// Calls `body` with each record of the log file at `path` (a file the metadata named,
+    /// or the overall metadata) and its offset; `reserving` first hears the file's size.
+    private static func forEachRecord(_ path: String, refusingEmpty: Bool = false,
+                                      _ body: (UnsafeBufferPointer<UInt8>, Int) throws(SitegenError) -> Void,
+                                      reserving: (Int) -> Void = { _ in }) throws(SitegenError) {
+        let file = try ExportFolder.readRegularFile(path)
+        if refusingEmpty && file.count == 0 {
+            throw SitegenError(file: path, message: "is empty (0 bytes): a corrupt Firestore export; export the database again")
+        }
+        reserving(file.count)
         var failure: SitegenError?
         do throws(LevelDBLog.Fault) {
             var log = LevelDBLog(file.buffer)

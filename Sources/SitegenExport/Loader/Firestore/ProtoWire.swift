@@ -118,14 +118,22 @@ struct ProtoWire {
         }
     }
 
+    /// Skips to past the end tag of group `field`, and of every group nested in it, with a
+    /// stack of their field numbers rather than recursion: unknown groups nested 100,000
+    /// deep in a record cost a loop, not the stack (docs/robustness.md).
     private mutating func skipGroup(_ field: UInt64) throws(Fault) {
-        while true {
-            guard let (f, type) = try tag() else { throw fault("unterminated group \(field)") }
-            if type == .endGroup {
-                guard f == field else { throw fault("group \(field) closed by \(f)") }
-                return
+        var open: [UInt64] = [field]
+        while let innermost = open.last {
+            guard let (f, type) = try tag() else { throw fault("unterminated group \(innermost)") }
+            switch type {
+            case .endGroup:
+                guard f == innermost else { throw fault("group \(innermost) closed by \(f)") }
+                open.removeLast()
+            case .startGroup:
+                open.append(f)
+            default:
+                try skip(type, field: f)
             }
-            try skip(type, field: f)
         }
     }
 }

@@ -45,19 +45,18 @@ import Testing
         try Self.expectNodesOfAParse(export.document, "many")
     }
 
-    /// Documents in no order, a subcollection shadowing a field, empty documents, a
-    /// document twice: the tree and its nodes as a parse gives them.
+    /// Documents in no order, a subcollection shadowing a field, empty documents: the tree
+    /// and its nodes as a parse gives them.
     @Test func unorderedDocuments() throws {
         var tree = FirestoreTree(format: "test")
-        tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "n", value: .integer(2))]))
-        tree.add(FirestoreDocument(path: ["posts", "p", "likes", "u"], fields: []))
-        tree.add(FirestoreDocument(path: ["users", "a"], fields: [
+        try tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "n", value: .integer(2))]), source: 0)
+        try tree.add(FirestoreDocument(path: ["posts", "p", "likes", "u"], fields: []), source: 1)
+        try tree.add(FirestoreDocument(path: ["users", "a"], fields: [
             FirestoreField(name: "x.y", value: .map([FirestoreField(name: "k", value: .array([.double(1.5), .string("s")]))])),
             FirestoreField(name: "likes", value: .integer(1)),
-        ]))
-        tree.add(FirestoreDocument(path: ["users", "a", "likes", "z"], fields: [FirestoreField(name: "t", value: .bool(true))]))
-        tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "n", value: .integer(3))]))
-        tree.add(FirestoreDocument(path: ["posts", "q"], fields: []))
+        ]), source: 2)
+        try tree.add(FirestoreDocument(path: ["users", "a", "likes", "z"], fields: [FirestoreField(name: "t", value: .bool(true))]), source: 3)
+        try tree.add(FirestoreDocument(path: ["posts", "q"], fields: []), source: 4)
         let (d, layout) = try tree.finish()
         #expect(String(decoding: d.bytes, as: UTF8.self)
             == #"{"posts":{"p":{"likes":{"u":{}}},"q":{}},"users":{"a":{"x%2Ey":{"k":[1.5,"s"]},"likes":{"z":{"t":true}}},"b":{"n":2}}}"#)
@@ -65,12 +64,34 @@ import Testing
         try Self.expectNodesOfAParse(d, "unordered")
     }
 
-    /// A field twice in one document is not a tree: refused, as a parse of the text would.
+    /// A field twice in one document, or in a map in it, is not a tree: refused as it is
+    /// added, naming the file, the record's offset and the document.
     @Test func aFieldTwiceIsRefused() throws {
         var tree = FirestoreTree(format: "test")
-        tree.add(FirestoreDocument(path: ["users", "a"], fields: [FirestoreField(name: "x", value: .integer(1)),
-                                                                  FirestoreField(name: "x", value: .integer(2))]))
-        #expect(throws: JSONSyntaxError.self) { _ = try tree.finish() }
+        tree.file = "output-3"
+        let twice = #expect(throws: SitegenError.self) {
+            try tree.add(FirestoreDocument(path: ["users", "a"], fields: [FirestoreField(name: "x", value: .integer(1)),
+                                                                          FirestoreField(name: "x", value: .integer(2))]), source: 1056)
+        }
+        #expect(twice?.description == #"output-3: offset 1056 (users/a): the field name "x" appears twice"#)
+        let inMap = #expect(throws: SitegenError.self) {
+            try tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "m", value: .array([.map([
+                FirestoreField(name: "k", value: .null), FirestoreField(name: "k", value: .bool(true)),
+            ])]))]), source: 7)
+        }
+        #expect(inMap?.description == #"output-3: offset 7 (users/b): the field name "k" appears twice"#)
+    }
+
+    /// The same document twice (Firestore keeps one a path) is refused, naming both places,
+    /// rather than publishing one copy with no word.
+    @Test func aDocumentTwiceIsRefused() throws {
+        var tree = FirestoreTree(format: "test")
+        tree.file = "output-0"
+        try tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "n", value: .integer(2))]), source: 0)
+        try tree.add(FirestoreDocument(path: ["users", "a"], fields: []), source: 40)
+        try tree.add(FirestoreDocument(path: ["users", "b"], fields: [FirestoreField(name: "n", value: .integer(3))]), source: 80)
+        let error = #expect(throws: SitegenError.self) { _ = try tree.finish() }
+        #expect(error?.description == "output-0: offset 80 (users/b): the same document twice (first at offset 0): a corrupt Firestore export")
     }
 
     /// Strings holding every character JSON escapes, and others, read from a managed
