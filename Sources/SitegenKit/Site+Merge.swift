@@ -18,10 +18,12 @@ extension Site {
     /// shard's files. A missing, duplicated or foreign shard is a one-line error before the
     /// output is touched.
     public static func merge(shards folders: [String], output: String, jobs: Int = 0, atomicSwitch: Bool = true,
-                             faults: PublishFaults = .none, progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
+                             allowShrink: Bool = false, faults: PublishFaults = .none,
+                             progress: (@Sendable (Stage) -> Void)? = nil) throws -> Result {
         let shards = try ShardFolders.read(folders, output: output)
         var request = Request(export: shards.record.export, output: output, templates: shards.record.templates, jobs: jobs)
         request.settings = shards.record.settings
+        request.allowShrink = allowShrink
         var writer = SiteWriter(output: request.output)
         if !atomicSwitch { writer.exchanges = false }
         writer.faults = faults

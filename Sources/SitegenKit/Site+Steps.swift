@@ -168,6 +168,10 @@ extension Site {
     static func fromExport(_ export: consuming Export, _ request: Request, steps: Steps, shards: ShardFolders?, previous: PreviousSite,
                            outlet: inout Outlet, into result: inout Result) throws -> (SiteModel, SiteRenderer.Share) {
         var (model, share) = try Site.model(export, request, steps: steps, merging: shards != nil, into: &result)
+        // A whole site (a build, a merge) replacing the output's: far fewer profiles stop it.
+        if !request.allowShrink, request.shard == nil, let output = previous.folder, previous.isOutput {
+            try ShrinkGuard.check(output: output, profiles: model.users.count)
+        }
         if let shards {
             try steps.run(.shardPictures) { try Site.shardPictures(shards, model: &model) }
         } else {
@@ -200,6 +204,7 @@ extension Site {
         let export = try ExportLoader.load(path: request.export, mapping: request.mapping)
         try Interruption.check()
         result.unusedMappings = export.schema.unusedMappings(in: export.document)
+        result.readWarnings = export.firestore?.warnings ?? []
         return export
     }
 

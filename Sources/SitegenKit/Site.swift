@@ -28,6 +28,9 @@ public enum Site {
         /// `atomic_switch = false` in sitegen.toml or `--no-atomic-switch`. It changes how the
         /// site is published, not what.
         public var atomicSwitch = true
+        /// Publish even when the new site drops far fewer profiles than the output holds
+        /// (`--allow-shrink`; `ShrinkGuard`).
+        public var allowShrink = false
         /// Faults a test injects into the publication (`PublishFaults`; the binary's hidden
         /// `--test-kill-at`): none in a build.
         public var faults = PublishFaults.none
@@ -61,6 +64,8 @@ public enum Site {
         public var skipped: [String] = []
         /// `[schema]` mappings that name a node or field the export does not have.
         public var unusedMappings: [String] = []
+        /// What the export's reader read but did not understand (`FirestoreLayout.warnings`).
+        public var readWarnings: [String] = []
         public var files = 0
         /// Pages rendered: the others' keys said the output's file was made from the same inputs.
         public var rendered = 0

@@ -50,6 +50,11 @@ struct BuildOptions: ParsableArguments {
         discussion: "A reader, a kill or a power cut then sees the old site or the new one, never a mix; the site before it stays beside the output as its spare (.NAME.sitegen-spare, mostly hard links), so a rebuild links only what changed, after reading both trees' folders (docs/robustness.md). With --no-atomic-switch, changed files are moved in one by one, all or nothing, and no spare is kept."))
     var atomicSwitch: Bool?
 
+    @Flag(help: ArgumentHelp(
+        "Publish even when the new site drops all the profiles the output holds, or more than a tenth of them and more than ten.",
+        discussion: "Without it, such a build stops before anything is written (exit 2) and says how many profiles it would drop: an export cut short or read as nearly empty must not empty a published site (docs/robustness.md)."))
+    var allowShrink = false
+
     @Option(help: "The site's title (default: \(SiteConfig.Default.title)).")
     var title: String?
 
@@ -87,6 +92,7 @@ struct BuildOptions: ParsableArguments {
             mapping: config.schema,
             exclude: config.exclude, hotlinkPhotos: config.hotlinkPhotos ?? false, options: options, jobs: jobs, dryRun: dryRun)
         request.atomicSwitch = atomicSwitch ?? config.atomicSwitch ?? true
+        request.allowShrink = allowShrink
         return request
     }
 
@@ -125,6 +131,7 @@ struct BuildOptions: ParsableArguments {
         }
         progress.done()
         clock.end()
+        printReadWarnings(result.readWarnings)
         for warning in result.unusedMappings { printError("sitegen: warning: \(configFile.config ?? SiteConfig.fileName): \(warning)") }
         if result.upToDate {
             printError("sitegen: \(request.output)/ is up to date (export, templates and options unchanged)")

@@ -29,6 +29,9 @@ extension Sitegen {
         @Flag(inversion: .prefixedNo, help: "Switch an existing output over whole, as `sitegen build` does (the default).")
         var atomicSwitch = true
 
+        @Flag(help: "Publish even when the merged site drops all the output's profiles, or more than a tenth and more than ten, as `sitegen build --allow-shrink`.")
+        var allowShrink = false
+
         @Flag(help: "Print the wall time of each step on standard error.")
         var timings = false
 
@@ -46,7 +49,7 @@ extension Sitegen {
             let result: Site.Result
             do {
                 result = try Site.merge(shards: shards, output: output, jobs: jobs, atomicSwitch: atomicSwitch,
-                                        faults: testFaults.faults,
+                                        allowShrink: allowShrink, faults: testFaults.faults,
                                         progress: BuildOptions.reporting(to: progress, clock: clock, export: "the export", output: output))
             } catch {
                 progress.done()
