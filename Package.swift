@@ -38,6 +38,9 @@ let package = Package(
         .target(name: "CVips", exclude: ["declarations-check.c"]),
         // CRC-32C with the processor's instruction, for the managed Firestore export's reader.
         .target(name: "CCRC32C"),
+        // UTS #39's confusable skeleton from the ICU inside Swift's Foundation, for the
+        // audit's look-alike usernames (`username_confusable`).
+        .target(name: "CSkeleton", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The Mustache engine: templates and typed values in, bytes out; knows nothing of the site.
         .target(name: "MustacheEngine"),
         // The library is split by capability; each arrow points at what a target may use:
@@ -53,7 +56,7 @@ let package = Package(
         // photo pipeline.
         .target(
             name: "SitegenExport",
-            dependencies: ["CZlib", "CCRC32C"]
+            dependencies: ["CZlib", "CCRC32C", "CSkeleton"]
         ),
         // SitegenKit is the site's side, under the library's old name because it is what a
         // user of the library builds a site with: the build pipeline (Site*.swift), the site's

@@ -29,6 +29,9 @@ public enum FindingCode: String, Sendable, CaseIterable, Comparable {
     case userInvalid = "user_invalid"
     case usernameMissing = "username_missing"
     case usernameDuplicate = "username_duplicate"
+    /// The same username as an earlier user's to a reader's eye (`UsernameSkeleton`), though
+    /// not after case folding alone: a warning, repair none.
+    case usernameConfusable = "username_confusable"
     case followDangling = "follow_dangling"
     case selfFollow = "self_follow"
     case followMirrorMissing = "follow_mirror_missing"

@@ -263,17 +263,25 @@ public final class Validator: @unchecked Sendable {
                 report(.usernameMissing, "\(self.node(.users))/\(u.key)/\(node.map(doc.key) ?? field(.username))", found: found(node))
             }
         }
-        // Duplicates: in uid order, every user after the first with a folded name.
+        // Duplicates: in uid order, every user after the first with a folded name; then
+        // look-alikes: every user after the first with a skeleton, not already a duplicate.
         let order = KeyOrder.sortedIndices(index.users.map(\.uid))
+        var skeletonOwner: [String: String] = [:]
         for i in order {
             guard let (name, node) = names[i] else { continue }
             let folded = ExportIndex.fold(name)
+            let isKey = node == index.users[i].node
+            let path = "\(self.node(.users))/\(index.users[i].key)\(isKey ? "" : "/" + doc.key(node))"
             if index.usernameOwner[folded] == nil {
                 index.usernameOwner[folded] = Int32(i)
+                let skeleton = UsernameSkeleton.of(name)
+                if let first = skeletonOwner[skeleton] {
+                    if first != folded { report(.usernameConfusable, path, found: isKey ? JSONString.quoted(name) : found(node)) }
+                } else {
+                    skeletonOwner[skeleton] = folded
+                }
             } else {
-                let isKey = node == index.users[i].node
-                report(.usernameDuplicate, "\(self.node(.users))/\(index.users[i].key)\(isKey ? "" : "/" + doc.key(node))",
-                       found: isKey ? JSONString.quoted(name) : found(node))
+                report(.usernameDuplicate, path, found: isKey ? JSONString.quoted(name) : found(node))
             }
         }
         return names
