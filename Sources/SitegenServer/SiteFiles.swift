@@ -7,7 +7,9 @@ import Glibc
 /// Nothing outside the site folder is ever reached: `.` and `..` segments (plain or
 /// percent-encoded), encoded slashes and NUL bytes are refused, and a path whose real
 /// location (symlinks resolved) is outside the folder is not found. Dot-files (such as
-/// `.sitegen-manifest`) are not served.
+/// `.sitegen-manifest`) are not served. A redirect never leaves the site: its location is
+/// the base path and the request's decoded segments, each percent-encoded again, so it
+/// starts with exactly one `/` (never `//` or `/\`, which a browser reads as another host).
 public struct SiteFiles: Sendable {
     public enum Resolution: Equatable, Sendable {
         /// The file to send (a real path inside the folder).
@@ -39,11 +41,13 @@ public struct SiteFiles: Sendable {
     /// The file or redirect for a request's path (percent-encoded, without the query).
     public func resolve(_ rawPath: String) -> Resolution {
         guard rawPath.hasPrefix("/") else { return .badRequest }
-        guard rawPath.hasPrefix(basePath) else {
+        // A run of slashes is one: "//u/ana" is "/u/ana" ("//u/ana/" in a Location is the host "u").
+        let path = SiteFiles.collapsingSlashes(rawPath)
+        guard path.hasPrefix(basePath) else {
             // "/profiles" and "/" lead to the site; anything else is not ours.
-            return rawPath + "/" == basePath || rawPath == "/" ? .redirect(basePath) : .notFound
+            return path + "/" == basePath || path == "/" ? .redirect(basePath) : .notFound
         }
-        let rest = rawPath.dropFirst(basePath.count)
+        let rest = path.dropFirst(basePath.count)
         let wantsFolder = rest.isEmpty || rest.hasSuffix("/")
         var segments: [String] = []
         for raw in rest.split(separator: "/") {
@@ -52,15 +56,53 @@ public struct SiteFiles: Sendable {
             if segment.hasPrefix(".") { return .notFound }
             segments.append(segment)
         }
-        let path = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
-        guard let real = inside(path) else { return .notFound }
+        let file = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
+        guard let real = inside(file) else { return .notFound }
         if SiteFiles.isFolder(real) {
-            guard wantsFolder else { return .redirect(rawPath + "/") }
+            // Built from the decoded segments, not echoed: nothing the request spells
+            // (`\`, `%5C`, a raw byte) reaches the Location as it was written.
+            guard wantsFolder else { return .redirect(basePath + segments.map(SiteFiles.encoded).joined(separator: "/") + "/") }
             guard let index = inside(real + "/index.html"), SiteFiles.isRegularFile(index) else { return .notFound }
             return .file(index)
         }
         guard !wantsFolder, SiteFiles.isRegularFile(real) else { return .notFound }
         return .file(real)
+    }
+
+    /// `path` with every run of `/` made one.
+    static func collapsingSlashes(_ path: String) -> String {
+        guard path.contains("//") else { return path }
+        var out = ""
+        out.reserveCapacity(path.utf8.count)
+        var previousSlash = false
+        for c in path {
+            if c == "/" && previousSlash { continue }
+            previousSlash = c == "/"
+            out.append(c)
+        }
+        return out
+    }
+
+    /// A decoded path segment percent-encoded for a Location: RFC 3986's `pchar` (letters,
+    /// digits, `-._~`, sub-delimiters, `:` and `@`) as they are, every other byte of its
+    /// UTF-8 (`\`, `%`, `?`, `#`, spaces, controls, non-ASCII) as `%XX`.
+    static func encoded(_ segment: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(segment.utf8.count)
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+                 UInt8(ascii: ":"), UInt8(ascii: "@"):
+                out.append(byte)
+            default:
+                out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The site's own 404 page, when it has one.

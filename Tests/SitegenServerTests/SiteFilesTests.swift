@@ -4,7 +4,8 @@ import SitegenTestSupport
 import Testing
 
 /// How `sitegen serve` maps request paths to files: folder URLs, redirects, and no way
-/// out of the site folder (`..`, encoded `%2e%2e` and `%2f`, symlinks, dot-files).
+/// out of the site folder (`..`, encoded `%2e%2e` and `%2f`, symlinks, dot-files), and no
+/// redirect off the site (`//x`, `/\x`).
 @Suite struct SiteFilesTests {
     /// A small site folder: index, a profile, the 404 page, a dot-file, and symlinks
     /// that point outside (to a secret beside the site) and inside.
@@ -14,6 +15,11 @@ import Testing
         let fm = FileManager.default
         try fm.createDirectory(atPath: root + "/u/ana/followers", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: root + "/u/empty", withIntermediateDirectories: true)
+        // Folders a redirect could name as a host: `//x/`, `/\x/` (a browser reads `\` as `/`).
+        for folder in ["x", "\\x", "u/alice", "u/al ice?#%é"] {
+            try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            try "page".write(toFile: root + "/" + folder + "/index.html", atomically: true, encoding: .utf8)
+        }
         for (path, text) in ["index.html": "home", "404.html": "missing", "u/ana/index.html": "ana",
                              "u/ana/followers/index.html": "list", "u/ana/feed.xml": "<feed/>", ".sitegen-manifest": "m"] {
             try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
@@ -68,6 +74,45 @@ import Testing
         #expect(files.resolve("/u/ana/") == .notFound)
         #expect(files.resolve("/profilesx/index.html") == .notFound)
         #expect(files.resolve("/profiles/../profiles/index.html") == .badRequest)
+    }
+
+    /// A redirect stays on the site. `//u/alice/` in a Location is the host "u", and a
+    /// browser reads `/\x/` as `//x/`: the Location is the base path and the request's
+    /// decoded segments, encoded again, never the request echoed.
+    @Test func redirectsStayOnTheSite() throws {
+        let (root, _) = try Self.site()
+        for base in ["/", "/profiles/"] {
+            let files = try #require(SiteFiles(folder: root, basePath: base))
+            let inner = String(base.dropFirst())
+            let expected: [(String, SiteFiles.Resolution)] = [
+                ("//x", .redirect(base + "x/")),
+                ("///x", .redirect(base + "x/")),
+                ("/\\x", .redirect(base + "%5Cx/")),
+                ("/%5Cx", .redirect(base + "%5Cx/")),
+                ("/%5cx", .redirect(base + "%5Cx/")),
+                ("//u/alice", .redirect(base + "u/alice/")),
+                ("//u//alice", .redirect(base + "u/alice/")),
+                ("/u/%61lice", .redirect(base + "u/alice/")),
+                ("/u/al%20ice%3F%23%25%C3%A9", .redirect(base + "u/al%20ice%3F%23%25%C3%A9/")),
+                ("//u/alice/", .file(root + "/u/alice/index.html")),
+                ("/%2F%2Fx", .badRequest),
+                ("/%2f%2fx", .badRequest),
+                ("/%2F%5Cx", .badRequest),
+            ]
+            for (request, answer) in expected {
+                // Under a sub-path: the request after it, and with the sub-path's slashes doubled too.
+                let spellings = base == "/" ? [request] : ["/" + inner.dropLast() + request, "//" + inner + request]
+                for path in spellings {
+                    let got = files.resolve(path)
+                    #expect(got == answer, "\(path)")
+                    guard case let .redirect(location) = got else { continue }
+                    #expect(location.hasPrefix(base) && !location.hasPrefix("//") && !location.hasPrefix("/\\"), "\(path) → \(location)")
+                    #expect(!location.contains("\\") && !location.contains("//"), "\(path) → \(location)")
+                }
+            }
+            // `//` alone is the root.
+            #expect(files.resolve("//") == (base == "/" ? .file(root + "/index.html") : .redirect(base)))
+        }
     }
 
     @Test func missingFolder() {

@@ -124,7 +124,11 @@ def main(argv=None):
             caption = html.unescape(description.group(1)) if description and rel.startswith("p/") else ""
             ours = " ".join([title, headings])
             if caption:
-                ours = ours.replace(caption[:59], "")
+                # The post's title starts with the caption's first words, cut at a word ("…").
+                excerpt = title.split(" · ")[0].rstrip("…")
+                for part in (caption[:59], excerpt if caption.startswith(excerpt) else ""):
+                    if part:
+                        ours = ours.replace(part, "")
             for m in re.finditer(r"(?<![\w.])@([\w.\-]+)", ours):
                 name = m.group(1).rstrip(".")
                 checks.expect(name.casefold() in usernames or any(n.startswith(name.casefold()) for n in usernames),

@@ -37,7 +37,9 @@ extension PageContexts {
         let user = model.users[u]
         let root = page == 1 ? "../../" : "../../../../"
         let path = page == 1 ? userPath(u) : userPath(u) + "page/\(page)/"
-        let title = !user.hasUsername ? displayName(u) : user.name.isEmpty ? "@\(user.username)" : "\(user.name) (@\(user.username))"
+        // A long name is cut on its own first, so that the title keeps the username.
+        let name = PageContexts.metaText(user.name, limit: PageContexts.titleLimit / 2)
+        let title = !user.hasUsername ? displayName(u) : user.name.isEmpty ? "@\(user.username)" : "\(name) (@\(user.username))"
         var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
         var summary = userSummary(u)
         summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
@@ -158,14 +160,14 @@ extension PageContexts {
         return (start..<min(posts.count, start + count + 1)).filter { $0 != i }.prefix(count).map { posts[$0] }
     }
 
-    /// A post page's title: its caption's first line (at most 60 characters) and its poster,
-    /// else "Photo by @ana" and the date; a site's posts are told apart in tabs and links.
+    /// A post page's title: its caption's first line (at most 60 characters, cut at a word by
+    /// `metaText`) and its poster, else "Photo by @ana" and the date; a site's posts are told
+    /// apart in tabs and links.
     func postTitle(_ p: Int) -> String {
         let post = model.posts[p]
         let line = plainCaption(p).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard !line.isEmpty else { return text("photo_by", about: post.owner) + " · " + strings.format.date(post.time) }
-        let excerpt = line.count > 60 ? String(line.prefix(59)).trimmingCharacters(in: .whitespaces) + "…" : line
-        return excerpt + " · " + handle(post.owner)
+        return PageContexts.metaText(line, limit: 60) + " · " + handle(post.owner)
     }
 
     /// A post's neighbours among its poster's posts (newest first): the newer one (the

@@ -79,6 +79,90 @@ extension PageContexts {
         return text
     }
 
+    // MARK: - Titles and meta tags
+
+    /// The most characters of a page's title (`pageTitle`: `<title>`, `og:title`).
+    static let titleLimit = 100
+    /// The most characters of a page's description (`description`, `og:description`), as
+    /// search results and link previews show them (Google cuts near 160, Mastodon at 200).
+    static let descriptionLimit = 200
+
+    /// Text for a plain-text context where HTML cannot isolate it with `<bdi>`: a page's
+    /// `<title>` and the `content` of its meta tags. The one function every title and
+    /// description goes through (`common`).
+    ///
+    /// - Bidi embeddings and overrides (U+202A–U+202E: LRE, RLE, PDF, LRO, RLO) are dropped:
+    ///   a name's RLO would otherwise turn the rest of the title ("· Site") around.
+    /// - Isolates (U+2066–U+2068: LRI, RLI, FSI) are kept only with their U+2069 (PDI) after
+    ///   them: a balanced pair changes nothing outside it (sitegen's own, around a handle in a
+    ///   right-to-left site, stay); an unclosed one or a stray PDI is dropped.
+    /// - Marks (U+200E LRM, U+200F RLM, U+061C ALM) are kept: each is one strong letter
+    ///   with no extent, reordering no more than a letter of its script would, and Arabic
+    ///   and Hebrew names use them.
+    /// - At most `limit` characters: a longer text is cut at the last space that leaves at
+    ///   least half of it (at `limit` - 1 characters when there is none: a name or a CJK text
+    ///   without spaces), its trailing spaces dropped, and ends with "…". Characters are
+    ///   grapheme clusters: an emoji sequence or a letter with its marks is never split. Only
+    ///   the start of a long text is read.
+    static func metaText(_ text: String, limit: Int) -> String {
+        var kept: [Character] = []
+        var cut = false
+        scan: for c in text {
+            let piece = c.unicodeScalars.contains(where: isEmbedding)
+                ? String(String.UnicodeScalarView(c.unicodeScalars.filter { !isEmbedding($0) })) : String(c)
+            for c in piece {
+                if kept.count == limit {
+                    cut = true
+                    break scan
+                }
+                kept.append(c)
+            }
+        }
+        if cut {
+            let room = limit - 1
+            var end = room
+            if !kept[room].isWhitespace, let space = kept[..<room].lastIndex(where: \.isWhitespace), space >= room / 2 {
+                end = space
+            }
+            while end > 0 && kept[end - 1].isWhitespace { end -= 1 }
+            kept.removeSubrange(end...)
+            kept.append("…")
+        }
+        return balancingIsolates(String(kept))
+    }
+
+    /// `name` with no bidi embedding or override, and its isolates balanced
+    /// (`metaText` without the cut): for a name filled into a sentence, which it then
+    /// cannot turn around.
+    static func bidiSafe(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { isEmbedding($0) || isIsolate($0) }) else { return name }
+        return balancingIsolates(String(String.UnicodeScalarView(name.unicodeScalars.filter { !isEmbedding($0) })))
+    }
+
+    /// LRE, RLE, PDF, LRO, RLO.
+    static func isEmbedding(_ c: Unicode.Scalar) -> Bool { (0x202A...0x202E).contains(c.value) }
+    /// LRI, RLI, FSI, PDI.
+    static func isIsolate(_ c: Unicode.Scalar) -> Bool { (0x2066...0x2069).contains(c.value) }
+
+    /// `text` without the isolate openers that no PDI closes and the PDIs that close none.
+    private static func balancingIsolates(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isIsolate) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var drop = Set<Int>()
+        var open: [Int] = []
+        for (i, c) in scalars.enumerated() {
+            switch c.value {
+            case 0x2066...0x2068: open.append(i)
+            case 0x2069: if open.popLast() == nil { drop.insert(i) }
+            default: break
+            }
+        }
+        drop.formUnion(open)
+        var out = String.UnicodeScalarView()
+        for (i, c) in scalars.enumerated() where !drop.contains(i) { out.append(c) }
+        return String(out)
+    }
+
     /// `https://chase.example/` shown as `chase.example`.
     static func displayURL(_ url: String) -> String {
         var s = Substring(url)

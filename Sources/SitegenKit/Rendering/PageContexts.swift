@@ -108,12 +108,17 @@ struct PageContexts: Sendable {
 
     // MARK: - Shared shapes
 
+    /// The values every page has. Its title and description, made of user text and shown
+    /// as plain text (`<title>`, meta tags), go through `metaText`: no bidi override, and
+    /// at most `titleLimit` and `descriptionLimit` characters (a 15 MB bio is not repeated
+    /// twice in the profile's meta tags).
     func common(root: String, title: String, path: String, description: String = "") -> Context {
+        let description = PageContexts.metaText(description, limit: PageContexts.descriptionLimit)
         var context: Context = [
             "root": .string(root),
             "site": .object(site),
             "t": stringsTable,
-            "pageTitle": .string(title),
+            "pageTitle": .string(PageContexts.metaText(title, limit: PageContexts.titleLimit)),
             "description": .string(description),
             "hasDescription": .bool(!description.isEmpty),
         ]
@@ -233,7 +238,8 @@ struct PageContexts: Sendable {
             let token = template.contains("@{username}") ? "@{username}" : "{username}"
             template = template.replacingOccurrences(of: token, with: "\u{2068}" + token + "\u{2069}")
         }
-        let name = model.users[u].hasUsername ? model.users[u].username : displayName(u, in: strings)
+        // Its own bidi overrides dropped: a name cannot turn the rest of the sentence around.
+        let name = PageContexts.bidiSafe(model.users[u].hasUsername ? model.users[u].username : displayName(u, in: strings))
         return Strings.fill(Strings.fill(template, ["username": name]), values)
     }
 

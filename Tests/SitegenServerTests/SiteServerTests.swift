@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import SitegenServer
+import SitegenTestSupport
+import Testing
+
+/// `sitegen serve` over a real socket: the request line as a client sends it, through
+/// Hummingbird's parser, to the Location the client gets.
+@Suite struct SiteServerTests {
+    /// Sends `GET <target>` to 127.0.0.1:`port` and reads the whole answer (the server
+    /// closes the connection: `Connection: close`). Status and headers, lower-cased names.
+    static func get(_ target: String, port: Int) throws -> (status: Int, headers: [String: String]) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { throw POSIXError(.EIO) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            answer += buffer[..<n]
+        }
+        let head = String(decoding: answer, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        let lines = head.components(separatedBy: "\r\n")
+        let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return (status, headers)
+    }
+
+    /// `body` on a thread of its own: a blocking read on one of the few threads of Swift's
+    /// cooperative pool could starve the server it waits for.
+    static func onAThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    /// No request makes the server redirect off the site: every Location starts with the
+    /// base path, never `//` or `/\` (a browser reads both as another host).
+    @Test(arguments: ["/", "/profiles/"]) func redirectsStayOnTheSite(base: String) async throws {
+        let (root, _) = try SiteFilesTests.site()
+        let files = try #require(SiteFiles(folder: root, basePath: base))
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let server = Task {
+            try await SiteServer(files: files).run(host: "127.0.0.1", port: 0, running: { portSink.yield($0) })
+        }
+        defer { server.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let sub = String(base.dropLast())  // "" or "/profiles"
+        let expected: [(String, String?)] = [
+            ("//u/alice", "u/alice/"), ("///x", "x/"), ("//x", "x/"), ("/\\x", "%5Cx/"), ("/%5Cx", "%5Cx/"),
+            ("/%2F%2Fx", nil), ("/u/alice?q=1", "u/alice/?q=1"),
+        ]
+        for (request, location) in expected {
+            for target in [sub + request, "/" + sub + request] {
+                let (status, headers) = try await Self.onAThread { try Self.get(target, port: port) }
+                if let location {
+                    #expect(status == 301, "\(target)")
+                    #expect(headers["location"] == base + location, "\(target)")
+                } else {
+                    #expect(status == 400, "\(target)")
+                }
+                if let where_ = headers["location"] {
+                    #expect(where_.hasPrefix(base) && !where_.hasPrefix("//") && !where_.hasPrefix("/\\"), "\(target) → \(where_)")
+                }
+            }
+        }
+        server.cancel()
+        _ = await server.result
+    }
+}
