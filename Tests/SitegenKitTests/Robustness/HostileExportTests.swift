@@ -90,6 +90,10 @@ import Testing
         try tree(FirestoreLimits.valueDepth).write(toFile: folder + "/ok.json", atomically: false, encoding: .utf8)
         try tree(FirestoreLimits.valueDepth + 1).write(toFile: folder + "/deep.json", atomically: false, encoding: .utf8)
         #expect(try Self.build(folder + "/ok.json").status == 0)
+        // Far over: the JSON parser's own limit, before any tree is made.
+        try tree(100_000).write(toFile: folder + "/far.json", atomically: false, encoding: .utf8)
+        try Self.expectRefused(folder + "/far.json",
+                               "\(folder)/far.json:1:\(head.utf8.count + JSONParser.maxDepth - 4 + 1): invalid JSON: nesting deeper than 512 levels")
         try Self.expectRefused(folder + "/deep.json",
                                "\(folder)/deep.json:1:\(head.utf8.count + FirestoreLimits.valueDepth + 1): maps and arrays nested deeper than 64 levels in one field (Firestore allows 20)")
     }
@@ -212,6 +216,19 @@ import Testing
             #expect(line.hasPrefix(place + message), "\(line)")
             try Self.expectRefused(export.folder, line)
         }
+    }
+
+    /// A key path longer than Firestore nests (100 subcollections) is refused as its key is read.
+    @Test func keyPathsPastTheLimitAreRefused() throws {
+        let path = (0..<(FirestoreLimits.pathElements / 2 + 1)).flatMap { ["c\($0)", "d\($0)"] }
+        let long = Wire.record(path, [])
+        let export = try Wire.export([[Self.alice, long]])
+        let line = try #require(Self.loadError(export.folder))
+        #expect(line.hasPrefix("\(export.outputs[0]): offset \(Wire.offset(of: 1, in: [Self.alice, long])): a key path of more than 200 elements (Firestore nests at most 100 subcollections) (byte "), "\(line)")
+        try Self.expectRefused(export.folder, line)
+        // At the limit: read.
+        let deepest = Wire.record(Array(path.dropLast(2)), [Wire.property("username", Wire.string("deep"))])
+        #expect(Self.loadError(try Wire.export([[Self.alice, deepest]]).folder) == nil)
     }
 
     static func loadError(_ path: String) -> String? {
