@@ -47,7 +47,7 @@ import Testing
             let (meaning, value) = Self.nested(depth)
             let record = Wire.record(["users", "deep"], [Wire.property("m", value, meaning: meaning)])
             let export = try Wire.export([[Self.alice, record]])
-            let error = try #require(Self.loadError(export.folder))
+            let error = try #require(try Self.loadError(export.folder))
             #expect(error.hasPrefix("\(export.outputs[0]): offset \(Wire.offset(of: 1, in: [Self.alice, record])) (users/deep): maps nested deeper than 64 levels (Firestore allows 20) (byte "),
                     "\(error)")
             #expect(error.hasSuffix(" of the record): a corrupt Firestore export"))
@@ -55,7 +55,7 @@ import Testing
         // 9,000 deep, as the 250 KB record: a line and exit 2, no crash, the site kept.
         let (meaning, value) = Self.nested(9_000)
         let export = try Wire.export([[Self.alice, Wire.record(["users", "deep"], [Wire.property("m", value, meaning: meaning)])]])
-        let line = try #require(Self.loadError(export.folder))
+        let line = try #require(try Self.loadError(export.folder))
         try Self.expectRefused(export.folder, line)
     }
 
@@ -78,7 +78,7 @@ import Testing
         let run = try Self.build(export.folder)
         #expect(run.status == 0, "\(run.stderr)")
         let cut = try Wire.export([[Self.alice, Self.bob + groups.dropLast(2)]])
-        #expect(Self.loadError(cut.folder)?.contains("unterminated group 99") == true)
+        #expect(try Self.loadError(cut.folder)?.contains("unterminated group 99") == true)
     }
 
     @Test func jsonTreesNestedDeepAreRefused() throws {
@@ -211,7 +211,7 @@ import Testing
         ]
         for (record, message) in cases {
             let export = try Wire.export([[Self.alice, record]])
-            let line = try #require(Self.loadError(export.folder))
+            let line = try #require(try Self.loadError(export.folder))
             let place = "\(export.outputs[0]): offset \(Wire.offset(of: 1, in: [Self.alice, record])) "
             #expect(line.hasPrefix(place + message), "\(line)")
             try Self.expectRefused(export.folder, line)
@@ -223,21 +223,20 @@ import Testing
         let path = (0..<(FirestoreLimits.pathElements / 2 + 1)).flatMap { ["c\($0)", "d\($0)"] }
         let long = Wire.record(path, [])
         let export = try Wire.export([[Self.alice, long]])
-        let line = try #require(Self.loadError(export.folder))
+        let line = try #require(try Self.loadError(export.folder))
         #expect(line.hasPrefix("\(export.outputs[0]): offset \(Wire.offset(of: 1, in: [Self.alice, long])): a key path of more than 200 elements (Firestore nests at most 100 subcollections) (byte "), "\(line)")
         try Self.expectRefused(export.folder, line)
         // At the limit: read.
         let deepest = Wire.record(Array(path.dropLast(2)), [Wire.property("username", Wire.string("deep"))])
-        #expect(Self.loadError(try Wire.export([[Self.alice, deepest]]).folder) == nil)
+        #expect(try Self.loadError(try Wire.export([[Self.alice, deepest]]).folder) == nil)
     }
 
-    static func loadError(_ path: String) -> String? {
-        do {
-            _ = try ExportLoader.load(path: path)
-            return nil
-        } catch {
-            return error.description
-        }
+    /// The line `sitegen inspect` refuses the export at `path` with (less `sitegen: `), or
+    /// nil when it reads it.
+    static func loadError(_ path: String) throws -> String? {
+        let run = try TestSupport.sitegen(["inspect", path])
+        guard run.status == 2, run.stderr.hasPrefix("sitegen: "), run.stderr.hasSuffix("\n") else { return nil }
+        return String(run.stderr.dropFirst("sitegen: ".count).dropLast())
     }
 }
 
