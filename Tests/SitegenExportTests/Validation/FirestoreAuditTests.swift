@@ -142,13 +142,17 @@ extension FirestoreAuditTests {
     @Test func badTypedValuesInAJSONTree() throws {
         let cases: [(String, String)] = [
             (#"{"__collections__": {"users": {"u1": {"t": {"__datatype__": "timestamp", "value": {"_seconds": 1e300}}}}}}"#,
-             "1:44: a timestamp out of Firestore's range"),
+             "1:44: in users/u1: a timestamp out of Firestore's range"),
             (#"{"__collections__": {"users": {"u1": {"t": {"__datatype__": "timestamp", "value": {}}}}}}"#,
-             "1:44: a timestamp without _seconds"),
+             "1:44: in users/u1: a timestamp without _seconds"),
             (#"{"meta": {}, "data": {"users": {"u1": {"t": {"__time__": "yesterday"}}}}}"#,
-             "1:58: __time__ is not an ISO 8601 time"),
+             "1:58: in users/u1: __time__ is not an ISO 8601 time"),
             (#"{"__collections__": {"users": ["not a collection of documents"]}}"#,
              "1:31: a collection that is not an object"),
+            (#"{"__collections__": {"users": {"u1": "a document"}}}"#,
+             "1:38: in users/u1: a document that is not an object"),
+            (#"{"__collections__": {"users": {"u1": {"__collections__": []}}}}"#,
+             "1:58: in users/u1: __collections__ is not an object"),
         ]
         for (text, message) in cases {
             let path = try TestSupport.temporaryFile(text)

@@ -95,7 +95,7 @@ import Testing
         try Self.expectRefused(folder + "/far.json",
                                "\(folder)/far.json:1:\(head.utf8.count + JSONParser.maxDepth - 4 + 1): invalid JSON: nesting deeper than 512 levels")
         try Self.expectRefused(folder + "/deep.json",
-                               "\(folder)/deep.json:1:\(head.utf8.count + FirestoreLimits.valueDepth + 1): maps and arrays nested deeper than 64 levels in one field (Firestore allows 20)")
+                               "\(folder)/deep.json:1:\(head.utf8.count + FirestoreLimits.valueDepth + 1): in users/alice: maps and arrays nested deeper than 64 levels in one field (Firestore allows 20)")
     }
 
     // MARK: - Never an emptied site

@@ -41,20 +41,25 @@ enum FirestoreJSONReader: ExportFormatReader {
     private struct Reader {
         let d: JSONDocument
         let path: String
+        /// The path of the document being read, named by its faults.
+        var document: [String] = []
 
         func fault(_ node: Int32, _ message: String) -> SitegenError {
             let (line, column) = d.lineAndColumn(of: d.nodes[Int(node)].start)
-            return SitegenError(file: path, message: message, line: line, column: column)
+            let place = document.isEmpty ? "" : "in \(document.joined(separator: "/")): "
+            return SitegenError(file: path, message: place + message, line: line, column: column)
         }
 
         mutating func collections(_ node: Int32, parent: [String], into tree: inout FirestoreTree) throws(SitegenError) {
             guard d.isObject(node) else { throw fault(node, "__collections__ is not an object") }
             for collection in d.children(node) {
+                document = parent
                 guard d.isObject(collection) else { throw fault(collection, "a collection that is not an object") }
                 let name = d.key(collection)
                 for document in d.children(collection) {
-                    guard d.isObject(document) else { throw fault(document, "a document that is not an object") }
                     let documentPath = parent + [name, d.key(document)]
+                    self.document = documentPath
+                    guard d.isObject(document) else { throw fault(document, "a document that is not an object") }
                     let source = d.nodes[Int(document)].start
                     var fields: [FirestoreField] = []
                     var sub: Int32?
