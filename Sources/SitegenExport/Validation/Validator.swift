@@ -198,6 +198,9 @@ public final class Validator: @unchecked Sendable {
     // MARK: - Users
 
     func indexUsers() {
+        // A Firestore id that is no tree key as it is (an email address) is a key
+        // percent-encoded (`ana@x%2Ecom`) but a value as the app wrote it: both find the user.
+        let renamed = export.firestore?.renamedKeys ?? [:]
         if let users = export.users {
             var position = 0
             let isArray = doc.isArray(users)
@@ -215,6 +218,7 @@ public final class Validator: @unchecked Sendable {
                 if !ids.isEmpty, let id = doc.member(u, ids).flatMap({ doc.string(doc.value($0)) }), !id.isEmpty { uid = id }
                 let i = Int32(index.users.count)
                 if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
+                if let original = renamed[uid] { _ = index.userTable.insert(original, value: i) }
                 index.users.append(UserEntry(uid: uid, recordKey: uid == key ? nil : key, node: u, username: nil, usernameNode: nil))
                 if uid != key { index.userByKey[key] = i }
             }

@@ -261,9 +261,14 @@ enum Wire {
     static func int(_ i: Int64) -> [UInt8] { [0x08] + varint(UInt64(bitPattern: i)) }
     static func map(_ properties: [[UInt8]]) -> [UInt8] { field(3, properties.flatMap { field(15, $0) }) }
 
-    /// A `Property`: meaning, name, value.
-    static func property(_ name: String, _ value: [UInt8], meaning: UInt64 = 0) -> [UInt8] {
-        (meaning == 0 ? [] : [0x08] + varint(meaning)) + field(3, Array(name.utf8)) + field(5, value)
+    /// A `Property`: meaning, name, value; `multiple` for an element of an array.
+    static func property(_ name: String, _ value: [UInt8], meaning: UInt64 = 0, multiple: Bool = false) -> [UInt8] {
+        (meaning == 0 ? [] : [0x08] + varint(meaning)) + field(3, Array(name.utf8)) + (multiple ? [0x20, 0x01] : []) + field(5, value)
+    }
+
+    /// An array of strings: a property each, `multiple` set.
+    static func strings(_ name: String, _ values: [String]) -> [[UInt8]] {
+        values.map { property(name, string($0), multiple: true) }
     }
 
     /// An `EntityProto` record: the key at `path`, then the properties.

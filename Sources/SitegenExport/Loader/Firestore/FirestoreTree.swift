@@ -567,7 +567,9 @@ struct FirestoreTree {
     }
 
     /// The elements' ids when the array is one of ids: every element a string or a
-    /// reference that can be a key; a repeated id is one edge.
+    /// reference that can be a key, as it is or percent-encoded (an email address as a
+    /// user's id: `ana@x%2Ecom`, as the document's own key is written); a repeated id is
+    /// one edge.
     private static func ids(_ elements: [FirestoreValue]) -> [String]? {
         guard !elements.isEmpty else { return nil }
         var seen = Set<String>()
@@ -579,7 +581,7 @@ struct FirestoreTree {
             case let .reference(path): id = path.last ?? ""
             default: return nil
             }
-            guard isPlainKey(id) else { return nil }
+            guard isPlainKey(id) || (!id.isEmpty && percentEncode(id).utf8.count <= FirestoreLimits.keyBytes) else { return nil }
             if seen.insert(id).inserted { out.append(id) }
         }
         return out
