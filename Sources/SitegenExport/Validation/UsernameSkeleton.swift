@@ -6,11 +6,41 @@ import CSkeleton
 /// each character to its prototype by UTS #39's confusables table (`аlice` with a
 /// Cyrillic а, `ali\u{200B}ce` and `alice` have one skeleton). The table and the mapping
 /// are ICU's spoof checker, in the ICU that Swift's Foundation ships (CSkeleton).
+///
+/// Most usernames are ASCII: theirs is made from a table of each ASCII character's
+/// skeleton, asked of ICU once (`asciiTable`), so an audit makes no ICU call per such
+/// user. For ASCII the skeleton is character by character (no normalization joins two
+/// ASCII characters; the test compares the two ways on every pair of characters).
 enum UsernameSkeleton {
     /// The skeleton of `name`; the folded, visible name where ICU cannot give one.
     static func of(_ name: String) -> String {
+        let folded = ExportIndex.fold(name)
+        if let table = asciiTable, folded.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var out = ""
+            out.reserveCapacity(folded.utf8.count)
+            for b in folded.utf8 { out += table[Int(b) - 0x20] }
+            return out
+        }
+        return icu(folded)
+    }
+
+    /// Each printable ASCII character's skeleton (0x20 to 0x7E), from ICU; nil where ICU
+    /// gives none, so that every name goes to it.
+    static let asciiTable: [String]? = {
+        var table: [String] = []
+        for b in UInt8(0x20)..<0x7F {
+            let c = String(UnicodeScalar(b))
+            let s = icu(c)
+            if s.isEmpty && b != 0x20 { return nil }
+            table.append(s)
+        }
+        return table
+    }()
+
+    /// The skeleton from ICU of a folded name, its invisible characters removed first.
+    static func icu(_ folded: String) -> String {
         var visible = String.UnicodeScalarView()
-        for scalar in ExportIndex.fold(name).unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
+        for scalar in folded.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
             visible.append(scalar)
         }
         var text = String(visible)
