@@ -125,7 +125,7 @@ enum EntityProto {
             }
             guard let name else { throw wire.fault("a property without a name") }
             var decoded: FirestoreValue
-            if !FirestoreLimits.meanings.contains(meaning) {
+            if !FirestoreLimits.knows(meaning: meaning) {
                 warnings.append("\(name): a value of meaning \(meaning), which sitegen does not know; read by its type")
             }
             if meaning == 24 {

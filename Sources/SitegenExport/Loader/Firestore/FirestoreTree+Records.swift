@@ -108,7 +108,7 @@ extension FirestoreTree {
             default: try wire.skip(type, field: field)
             }
         }
-        guard named, arrays || !p.multiple, FirestoreLimits.meanings.contains(p.meaning) else { return nil }
+        guard named, arrays || !p.multiple, FirestoreLimits.knows(meaning: p.meaning) else { return nil }
         if p.meaning == 24 {
             // An empty array.
             guard arrays, !p.multiple else { return nil }
