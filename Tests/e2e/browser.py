@@ -436,6 +436,23 @@ class Checks(Tally):
         self.expect(info["card"] is not None and all(inside(r, info["card"]) and inside(r, info["media"]) for r in arrows),
                     page + " @1280px: previous/next arrows inside the card, on the photo", "%r" % info)
         self.expect(info["back"], page + ": a link back to the profile")
+        # Each arrow points to the edge it sits on (outward), in either direction: its
+        # chevron's tip, where the screen draws it (CSS transforms included), lies nearer
+        # that edge than its arms. (In Arabic the ‹ › characters pointed inward.)
+        pointing = self.driver.execute("""
+            var media = document.querySelector('.post-media').getBoundingClientRect();
+            return Array.prototype.map.call(document.querySelectorAll('.post-nav a'), function (a) {
+              var path = a.querySelector('svg path'), r = a.getBoundingClientRect();
+              if (!path) return {cls: a.className, text: a.textContent};
+              var m = path.getScreenCTM(), len = path.getTotalLength();
+              function at(l) { var p = path.getPointAtLength(l); return p.matrixTransform(m).x; }
+              var edge = (r.left + r.right) / 2 < (media.left + media.right) / 2 ? 'left' : 'right';
+              var tip = at(len / 2), arms = (at(0) + at(len)) / 2;
+              return {cls: a.className, edge: edge, points: tip < arms ? 'left' : 'right'};
+            });""")
+        for arrow in pointing:
+            self.expect(arrow.get("edge") is not None and arrow["edge"] == arrow.get("points"),
+                        page + ": the %s arrow points outward" % arrow["cls"].split()[-1], "%r" % arrow)
         for width, height in ((390, 844), (1280, 800)):
             self.viewport(width, height, 2)
             self.open(url)
