@@ -784,6 +784,46 @@ class Checks(Tally):
                 self.expect(not violations, "%s: no WCAG 2.2 AA violation (%s)" % (page, urllib.parse.urlsplit(url).path),
                             "".join("\n       %s (%s): %s at %s" % (v[0], v[1], v[2], ", ".join(v[3])) for v in violations))
 
+    def typed_bio_profile(self, users):
+        """The first profile whose bio has a line break inside a paragraph, or None."""
+        for u in users:
+            path = os.path.join(self.args.site, urllib.parse.unquote(u["url"]), "index.html")
+            try:
+                text = open(path, encoding="utf-8").read()
+            except OSError:
+                continue
+            bio = re.search(r'<div class="profile-text[^"]*"[^>]*>(.*?)</div>', text, re.S)
+            if bio and re.search(r"<p>[^<]*(?:<[^/][^>]*>[^<]*</[^>]*>[^<]*)*\n", bio.group(1)):
+                return u
+        return None
+
+    def check_bio_lines(self, users):
+        """A line break typed in a bio ("in Lisbon.\nFilm, mostly.") is a line break on the
+        page: the paragraph holding it is drawn on more lines than without it."""
+        user = self.typed_bio_profile(users)
+        if user is None:
+            self.ok("bio line breaks: no bio with a line break in this site")
+            return
+        self.viewport(1280, 900)
+        self.open(urllib.parse.urljoin(self.base, user["url"]))
+        lines = self.driver.execute("""
+            var p = Array.prototype.find.call(document.querySelectorAll('.profile-text p'),
+                                               function (p) { return p.textContent.indexOf('\\n') >= 0; });
+            if (!p) return null;
+            function count() {
+              var range = document.createRange(); range.selectNodeContents(p);
+              var tops = {};
+              Array.prototype.forEach.call(range.getClientRects(), function (r) { if (r.width > 0) tops[Math.round(r.top)] = 1; });
+              return Object.keys(tops).length;
+            }
+            var typed = count(), space = p.style.whiteSpace;
+            p.style.whiteSpace = 'normal';
+            var folded = count();
+            p.style.whiteSpace = space;
+            return [typed, folded, p.textContent];""")
+        self.expect(lines is not None and lines[0] > lines[1],
+                    "profile %s: the bio's typed line break is a line break" % user["username"], "%r" % (lines,))
+
     def run(self):
         users = self.load_users()
         user = self.pick_user(users)
@@ -818,6 +858,10 @@ class Checks(Tally):
             self.check_sharp(user, first_post)
         except WebDriverError as error:
             self.fail("sharp photos: %s" % error)
+        try:
+            self.check_bio_lines(users)
+        except WebDriverError as error:
+            self.fail("bio line breaks: %s" % error)
         if self.args.axe:
             try:
                 self.check_axe(self.axe_pages(user, first_post))
