@@ -11,7 +11,8 @@
   - no "@" before a name that is not a username: with --no-usernames (an app that names its
     profiles by `name`) no page says "@" followed by a user's name; else every "@name" in a
     page's title and headings is a published username;
-  - no two post pages of one profile have the same <title>;
+  - no two post pages of one profile have the same <title>; no two profiles share a <title>,
+    a list heading or a "More posts by" heading (same-named people differ by handle or ID);
   - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
     apple-touch-icon are linked and published;
@@ -156,6 +157,29 @@ def main(argv=None):
                 continue
             checks.expect(t not in seen, "%s: post titles differ" % u["url"], "%s and %s are both %r" % (seen.get(t), p, t))
             seen.setdefault(t, p)
+
+    # --- same-named people told apart --------------------------------------------------------
+    # Every profile's <title>, every list's heading and every "More posts by" heading names
+    # one profile: two people called Kalyan Reddy differ by @handle or short ID.
+    said_of = {}  # (kind, text) -> profile urls
+    for rel, text in pages:
+        parts = rel.split("/")
+        if rel.startswith("u/") and len(parts) == 3 and parts[2] == "index.html":
+            title = text_of(re.search(r"<title>(.*?)</title>", text, re.S).group(1))
+            said_of.setdefault(("profile title", title), set()).add("u/%s/" % parts[1])
+        elif rel.startswith("u/") and len(parts) == 4 and parts[2] in ("followers", "following"):
+            h1 = re.search(r"<h1>(.*?)</h1>", text, re.S)
+            if h1:
+                said_of.setdefault(("list heading", text_of(h1.group(1))), set()).add("u/%s/" % parts[1])
+        elif rel.startswith("p/"):
+            more = re.search(r'<h2 id="more-heading"[^>]*>(.*?)</h2>', text, re.S)
+            link = re.search(r'<a class="post-poster[^"]*" href="([^"]*)"', text)
+            if more and link:
+                owner = urllib.parse.unquote(urllib.parse.urljoin(page_url(rel), html.unescape(link.group(1))))
+                said_of.setdefault(("more posts heading", text_of(more.group(1))), set()).add(owner)
+    for (kind, said), owners in sorted(said_of.items()):
+        checks.expect(len(owners) == 1, "%s %r names one profile" % (kind, said), ", ".join(sorted(owners)))
+    print("visitor: %d profile titles and headings, each naming one profile" % len(said_of))
 
     # --- photos carry their pixels ----------------------------------------------------------
     photos = 0

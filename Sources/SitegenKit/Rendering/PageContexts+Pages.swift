@@ -39,7 +39,10 @@ extension PageContexts {
         let path = page == 1 ? userPath(u) : userPath(u) + "page/\(page)/"
         // A long name is cut on its own first, so that the title keeps the username.
         let name = PageContexts.metaText(user.name, limit: PageContexts.titleLimit / 2)
-        let title = !user.hasUsername ? displayName(u) : user.name.isEmpty ? "@\(user.username)" : "\(name) (@\(user.username))"
+        // Same-named people are told apart: "Name (@username)", or the short ID the header
+        // shows beside a shared name in an app without usernames.
+        let title = !user.hasUsername ? distinctName(u, name: user.name.isEmpty ? nil : name)
+            : user.name.isEmpty ? "@\(user.username)" : "\(name) (@\(user.username))"
         var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
         var summary = userSummary(u)
         summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
@@ -225,7 +228,7 @@ extension PageContexts {
                 "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
                 "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
                 // Feeds stay language-neutral: English, whatever the site's language.
-                "title": .string(plain.isEmpty ? text("photo_by", about: u, in: .builtinEnglish) : String(plain.prefix(80))),
+                "title": .string(plain.isEmpty ? text("photo_by", about: u, in: .builtinEnglish, distinct: false) : String(plain.prefix(80))),
                 "updated": .string(PageContexts.iso8601(post.time)),
                 "contentHTML": Deferred.markdown(post.caption, root: root, prefix: post.src.isEmpty ? "" :
                     "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p, in: .builtinEnglish)))\"></p>"),
