@@ -13,6 +13,7 @@
     page's title and headings is a published username;
   - no two post pages of one profile have the same <title>; no two profiles share a <title>,
     a list heading or a "More posts by" heading (same-named people differ by handle or ID);
+  - every profile has a description and og:description (without a bio: its counts);
   - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
     apple-touch-icon are linked and published;
@@ -180,6 +181,26 @@ def main(argv=None):
     for (kind, said), owners in sorted(said_of.items()):
         checks.expect(len(owners) == 1, "%s %r names one profile" % (kind, said), ", ".join(sorted(owners)))
     print("visitor: %d profile titles and headings, each naming one profile" % len(said_of))
+
+    # --- a description on every profile -------------------------------------------------------
+    # A bio, else "N followers, M following, K posts - See photos from Name (@user)": a shared
+    # link shows more than the name.
+    profiles = 0
+    for rel, text in pages:
+        parts = rel.split("/")
+        if not (rel.startswith("u/") and len(parts) == 3 and parts[2] == "index.html"):
+            continue
+        profiles += 1
+        description = re.search(r'<meta name="description" content="([^"]+)"', text)
+        og = re.search(r'<meta property="og:description" content="([^"]+)"', text)
+        checks.expect(description is not None and og is not None and description.group(1) == og.group(1),
+                      "%s: a description and og:description" % rel)
+        if description and 'class="profile-text' not in text:
+            said = html.unescape(description.group(1))
+            counts = [re.search(r'data-count="%s">([^<]*)<' % k, text) for k in ("followers", "following", "posts")]
+            checks.expect(all(c and c.group(1) in said for c in counts),
+                          "%s: without a bio, the description gives the counts" % rel, said)
+    print("visitor: %d profiles with a description" % profiles)
 
     # --- photos carry their pixels ----------------------------------------------------------
     photos = 0

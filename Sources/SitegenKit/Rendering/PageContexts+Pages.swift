@@ -43,7 +43,8 @@ extension PageContexts {
         // shows beside a shared name in an app without usernames.
         let title = !user.hasUsername ? distinctName(u, name: user.name.isEmpty ? nil : name)
             : user.name.isEmpty ? "@\(user.username)" : "\(name) (@\(user.username))"
-        var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
+        let bio = PageContexts.plainText(user.bio)
+        var context = common(root: root, title: title, path: path, description: bio.isEmpty ? profileDescription(u) : bio)
         var summary = userSummary(u)
         summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
         summary["hasBio"] = TemplateValue(!user.bio.isEmpty)
@@ -70,6 +71,21 @@ extension PageContexts {
         if let value = pagination.context { context["pagination"] = value }
         if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = .string(image) }
         return context
+    }
+
+    /// A profile's description without a bio, as Instagram's: "16 followers, 8 following,
+    /// 12 posts - See photos from Mariana Costa (@mariana.costa)", in the site's language (a
+    /// link shared without it showed only the name).
+    func profileDescription(_ u: Int) -> String {
+        let user = model.users[u]
+        var who = !user.hasUsername ? PageContexts.bidiSafe(distinctName(u))
+            : user.name.isEmpty ? "@" + user.username : PageContexts.bidiSafe(user.name) + " (@" + user.username + ")"
+        // Isolated in a right-to-left language: "(@ana)" inside Arabic text read "(ana@)".
+        if strings.direction == "rtl" { who = "\u{2068}" + who + "\u{2069}" }
+        return strings.text("profile_description", [
+            "followers": strings.plural("followers", user.followers), "following": strings.plural("following", user.following),
+            "posts": strings.plural("posts", user.postCount), "name": who,
+        ])
     }
 
     func list(_ u: Int, followers: Bool, page: Int = 1, pages: Int = 1) -> Context {

@@ -82,10 +82,25 @@ public struct Strings: Sendable {
                        rule: PluralRules.rule(for: language), format: LocaleFormat(language: language))
     }
 
-    /// `t` in every page's context: each plain string, placeholders unfilled.
-    var table: Context { plain.mapValues { .string($0) } }
+    /// `t` in every page's context: each plain string, placeholders unfilled (an optional
+    /// key the file lacks in built-in English).
+    var table: Context {
+        var table = plain.mapValues { TemplateValue.string($0) }
+        for key in Strings.optionalPlain where table[key] == nil { table[key] = .string(text(key)) }
+        return table
+    }
 
-    func text(_ key: String) -> String { plain[key] ?? key }
+    /// The string `key`, else built-in English's (keys added after a site's own strings
+    /// file was written, listed in `optionalPlain`), else the key.
+    func text(_ key: String) -> String { plain[key] ?? Strings.englishFallback(key) ?? key }
+
+    /// Keys a strings file may lack (added since the first release: a site's own file
+    /// keeps working, with English for them).
+    static let optionalPlain = ["profile_description"]
+
+    private static func englishFallback(_ key: String) -> String? {
+        optionalPlain.contains(key) ? builtinEnglish.plain[key] : nil
+    }
 
     /// The plain string `key` with its placeholders filled.
     func text(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
