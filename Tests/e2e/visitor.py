@@ -13,6 +13,7 @@
     page's title and headings is a published username;
   - no two post pages of one profile have the same <title>; no two profiles share a <title>,
     a list heading or a "More posts by" heading (same-named people differ by handle or ID);
+  - every caption, comment and bio has dir="auto";
   - every profile has a description and og:description (without a bio: its counts);
   - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
@@ -181,6 +182,16 @@ def main(argv=None):
     for (kind, said), owners in sorted(said_of.items()):
         checks.expect(len(owners) == 1, "%s %r names one profile" % (kind, said), ", ".join(sorted(owners)))
     print("visitor: %d profile titles and headings, each naming one profile" % len(said_of))
+
+    # --- user text takes its own direction --------------------------------------------------
+    # Each caption, comment and bio carries dir="auto" (a wrapped Arabic caption in an English
+    # site aligns right; an English comment in an Arabic site aligns left).
+    user_texts = 0
+    for rel, text in pages:
+        for m in re.finditer(r'<(?:div|span) class="(?:post-caption|comment-text|profile-text)[^"]*"([^>]*)>', text):
+            user_texts += 1
+            checks.expect('dir="auto"' in m.group(1), "%s: dir=\"auto\" on each caption, comment and bio" % rel, m.group(0))
+    print("visitor: %d captions, comments and bios with dir=\"auto\"" % user_texts)
 
     # --- a description on every profile -------------------------------------------------------
     # A bio, else "N followers, M following, K posts - See photos from Name (@user)": a shared
