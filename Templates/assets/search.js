@@ -133,7 +133,8 @@
   function number(n) { return Number(n).toLocaleString(lang); }
   function label(key, n, values) {
     var forms = texts[key] || {};
-    var form = forms[plurals ? plurals.select(n) : "other"] || forms.other || "{count}";
+    /* A "zero" form is the form of 0 in every language, as sitegen has it (Strings.form). */
+    var form = (n === 0 && forms.zero) || forms[plurals ? plurals.select(n) : "other"] || forms.other || "{count}";
     var out = form.replace("{count}", number(n));
     Object.keys(values || {}).forEach(function (name) { out = out.replace("{" + name + "}", values[name]); });
     return out;

@@ -127,9 +127,13 @@ public struct Strings: Sendable {
         return ["before": .string(before), "number": .string(number), "after": .string(after), "text": .string(before + number + after)]
     }
 
-    /// The form of `key` CLDR's rule picks for `count` (`other` when the file lacks it).
+    /// The form of `key` CLDR's rule picks for `count` (`other` when the file lacks it). A
+    /// `zero` form, when the file gives one, is the form of 0 in every language: CLDR puts 0
+    /// under `one` in Portuguese and French, and Brazilians read "0 seguidores", not "0
+    /// seguidor" (docs/templates.md, "Zero").
     func form(_ key: String, _ count: Int) -> String {
         guard let forms = plurals[key] else { return key }
+        if count == 0, let zero = forms["zero"] { return zero }
         return forms[PluralRules.category(rule, count)] ?? forms["other"]!
     }
 
