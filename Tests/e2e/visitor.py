@@ -14,6 +14,7 @@
   - no two post pages of one profile have the same <title>; no two profiles share a <title>,
     a list heading or a "More posts by" heading (same-named people differ by handle or ID);
   - every caption, comment and bio has dir="auto";
+  - a grid page's first row is eager, its first tile fetchpriority="high", the rest lazy;
   - every profile has a description and og:description (without a bio: its counts);
   - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
@@ -192,6 +193,26 @@ def main(argv=None):
             user_texts += 1
             checks.expect('dir="auto"' in m.group(1), "%s: dir=\"auto\" on each caption, comment and bio" % rel, m.group(0))
     print("visitor: %d captions, comments and bios with dir=\"auto\"" % user_texts)
+
+    # --- the first row loads at once -----------------------------------------------------------
+    # A grid page's first three tiles are not lazy (the first with fetchpriority="high": the
+    # page's largest image), the others are.
+    grids = 0
+    for rel, text in pages:
+        if not (rel.startswith("u/") or rel.startswith("tags/")) or '<ul class="grid' not in text:
+            continue
+        grid = text.split('<ul class="grid', 1)[1].split("</ul>", 1)[0]
+        imgs = re.findall(r'<li class="tile"[^>]*>.*?<img ([^>]*)>', grid)
+        if not imgs:
+            continue
+        grids += 1
+        for i, img in enumerate(imgs):
+            lazy = 'loading="lazy"' in img
+            high = 'fetchpriority="high"' in img
+            want = (False, True) if i == 0 else (False, False) if i < 3 else (True, False)
+            checks.expect((lazy, high) == want, "%s: tile %d is %s" % (
+                rel, i + 1, "eager, high priority" if i == 0 else "eager" if i < 3 else "lazy"), img[:160])
+    print("visitor: %d grid pages with an eager first row" % grids)
 
     # --- a description on every profile -------------------------------------------------------
     # A bio, else "N followers, M following, K posts - See photos from Name (@user)": a shared

@@ -65,7 +65,7 @@ extension PageContexts {
         context["user"] = TemplateValue(summary)
         let size = options.pageSize
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
-        context["tiles"] = TemplateValue(slice.map { ["html": Deferred.tile($0, root: root)] })
+        context["tiles"] = Deferred.gridTiles(slice, root: root)
         context["hasTiles"] = TemplateValue(!slice.isEmpty)
         let pagination = paging(first: userPath(u), page: page, pages: pages, grid: true)
         if let value = pagination.context { context["pagination"] = value }
@@ -218,7 +218,7 @@ extension PageContexts {
         var context = common(root: root, title: "#\(tag.display)" + (page > 1 ? " · " + pageLabel(page) : ""), path: pagination.url(page))
         context["tag"] = TemplateValue(tag.display)
         let slice = pagination.slice(tag.posts.count, size: options.pageSize)
-        context["tiles"] = TemplateValue(tag.posts[slice].map { ["html": Deferred.tile($0, root: root)] })
+        context["tiles"] = Deferred.gridTiles(tag.posts[slice], root: root)
         if let value = pagination.context { context["pagination"] = value }
         context["count"] = TemplateValue(tag.posts.count)
         context["countText"] = TemplateValue(strings.counted("posts", tag.posts.count))

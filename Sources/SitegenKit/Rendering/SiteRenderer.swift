@@ -176,8 +176,13 @@ public struct SiteRenderer: Sendable {
     func html(_ value: any DeferredValue) -> String {
         guard let value = value as? DeferredHTML else { return "" }
         switch value.recipe {
-        case let .tile(p, root):
-            return contexts.fragments.cached(row: false, p, root: root) { fragment(contexts.tile(p), root: root, "_tile") }
+        case let .tile(p, root, loading):
+            return contexts.fragments.cached(row: false, p, root: root, variant: loading.rawValue) {
+                var tile = contexts.tile(p)
+                tile["loading"] = .string(loading.attribute)
+                tile["highPriority"] = .bool(loading == .high)
+                return fragment(tile, root: root, "_tile")
+            }
         case let .row(u, root):
             return contexts.fragments.cached(row: true, u, root: root) { fragment(contexts.userSummary(u), root: root, "_userrow") }
         case let .markdown(text, root, prefix):
