@@ -189,7 +189,7 @@ def main(argv=None):
     # site aligns right; an English comment in an Arabic site aligns left).
     user_texts = 0
     for rel, text in pages:
-        for m in re.finditer(r'<(?:div|span) class="(?:post-caption|comment-text|profile-text)[^"]*"([^>]*)>', text):
+        for m in re.finditer(r'<(?:div|span) class="(?:post-caption|comment-text|profile-text)(?: [^"]*)?"([^>]*)>', text):
             user_texts += 1
             checks.expect('dir="auto"' in m.group(1), "%s: dir=\"auto\" on each caption, comment and bio" % rel, m.group(0))
     print("visitor: %d captions, comments and bios with dir=\"auto\"" % user_texts)
