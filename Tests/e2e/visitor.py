@@ -214,6 +214,14 @@ def main(argv=None):
                 rel, i + 1, "eager, high priority" if i == 0 else "eager" if i < 3 else "lazy"), img[:160])
     print("visitor: %d grid pages with an eager first row" % grids)
 
+    # --- the default title in the site's language ------------------------------------------
+    for rel, text in pages:
+        lang = re.search(r'<html lang="([^"]*)"', text)
+        brand = re.search(r'<a class="brand"[^>]*>(.*?)</a>', text, re.S)
+        if lang and not lang.group(1).startswith("en") and brand:
+            checks.expect(text_of(brand.group(1)) != "Profiles", "%s: the site's title is not English \"Profiles\" in %s"
+                          % (rel, lang.group(1)))
+
     # --- a description on every profile -------------------------------------------------------
     # A bio, else "N followers, M following, K posts - See photos from Name (@user)": a shared
     # link shows more than the name.

@@ -7,7 +7,7 @@ extension PageContexts {
     func index(page: Int = 1, pages: Int = 1) -> Context {
         let pagination = paging(first: "", page: page, pages: pages)
         let root = Pagination.extraDepth(page)
-        var context = common(root: root, title: options.title, path: pagination.url(page),
+        var context = common(root: root, title: siteTitle, path: pagination.url(page),
                              description: strings.plural("profiles", model.users.count))
         let slice = pagination.slice(directoryOrder.count, size: options.listSize)
         context["users"] = TemplateValue(directoryOrder[slice].map { ["html": Deferred.row($0, root: root)] })

@@ -127,12 +127,18 @@ struct PageContexts: Sendable {
     }
 
     var site: Context {
-        ["title": .string(options.title), "baseURL": .string(options.baseURL ?? ""),
+        ["title": .string(siteTitle), "baseURL": .string(options.baseURL ?? ""),
          "tileRatio": .string(options.tile.rawValue), "generator": "sitegen",
          "language": .string(strings.language), "direction": .string(strings.direction)]
     }
 
     var table: TemplateValue { stringsTable }
+
+    /// The site's title: the one sitegen.toml or --title gives, else "Profiles" in the
+    /// site's language (`default_title`: "Perfis" in pt-BR), not English in every site.
+    var siteTitle: String {
+        options.title == SiteConfig.Default.title ? strings.text("default_title") : options.title
+    }
 
     func userSummary(_ u: Int) -> Context { makeSummary(u) }
     func tile(_ p: Int) -> Context { makeTile(p) }

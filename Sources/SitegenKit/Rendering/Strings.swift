@@ -96,7 +96,7 @@ public struct Strings: Sendable {
 
     /// Keys a strings file may lack (added since the first release: a site's own file
     /// keeps working, with English for them).
-    static let optionalPlain = ["profile_description"]
+    static let optionalPlain = ["profile_description", "default_title"]
 
     private static func englishFallback(_ key: String) -> String? {
         optionalPlain.contains(key) ? builtinEnglish.plain[key] : nil
