@@ -19,15 +19,23 @@ extension PageContexts {
         if pages > 1 {
             context["pagination"] = pagination.context
             context["hasJumps"] = TemplateValue(true)
-            // A letter's further pages are numbered ("M", "M²"…: "M, Page 3" to a screen reader).
-            context["jumps"] = TemplateValue(jumps.enumerated().map { i, jump -> Context in
-                var entry: Context = jump.page == page ? ["label": .string(jump.label), "isCurrent": .bool(true)]
-                                                       : ["label": .string(jump.label), "url": .string(pagination.url(jump.page))]
-                if i > 0 && jumps[i - 1].label == jump.label {
-                    entry["part"] = .string(strings.format.number(jump.page))
-                    entry["pageLabel"] = .string(pageLabel(jump.page))
+            // Each letter once ("#" too, for every name that starts with no letter A-Z), linked
+            // to the first page it is on; a letter on this page is marked, not linked. (Its
+            // further pages were numbered "M²", "M³", which read as exponents, and "#" came
+            // twice: names with digits sort first, names in other scripts last.)
+            var letters: [(label: String, first: Int, here: Bool)] = []
+            var at: [String: Int] = [:]
+            for jump in jumps {
+                if let i = at[jump.label] {
+                    letters[i].here = letters[i].here || jump.page == page
+                } else {
+                    at[jump.label] = letters.count
+                    letters.append((jump.label, jump.page, jump.page == page))
                 }
-                return entry
+            }
+            context["jumps"] = TemplateValue(letters.map { letter -> Context in
+                letter.here ? ["label": .string(letter.label), "isCurrent": .bool(true)]
+                            : ["label": .string(letter.label), "url": .string(pagination.url(letter.first))]
             })
         }
         return context
