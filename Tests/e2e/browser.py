@@ -824,6 +824,50 @@ class Checks(Tally):
         self.expect(lines is not None and lines[0] > lines[1],
                     "profile %s: the bio's typed line break is a line break" % user["username"], "%r" % (lines,))
 
+    def folded_thread_post(self):
+        """The site-relative URL of the first post page whose thread is folded, or None."""
+        folder = os.path.join(self.args.site, "p")
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            path = os.path.join(folder, name, "index.html")
+            if os.path.isfile(path) and 'class="comments-older"' in open(path, encoding="utf-8").read():
+                return "p/%s/" % name
+        return None
+
+    def check_comment_fold(self):
+        """A long thread on the desktop card: "View all N comments" is in sight in the card
+        (no scrolling: a hidden scroll bar said nothing of the comments below), two comments
+        show, and the summary opens all N, without JavaScript (a <details>)."""
+        rel = self.folded_thread_post()
+        if rel is None:
+            self.ok("comment fold: no post with a long thread in this site")
+            return
+        page = "post /%s" % rel
+        for width, height in ((1280, 800), (390, 844)):
+            self.viewport(width, height)
+            self.open(urllib.parse.urljoin(self.base, rel))
+            js = """
+                function shown(e) { return e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0; }
+                var all = document.querySelectorAll('.comments li.comment');
+                return {total: +document.querySelector('[data-count=comments]').textContent.replace(/\\D/g, '') || all.length,
+                        count: all.length, shown: Array.prototype.filter.call(all, shown).length};"""
+            before = self.driver.execute(js)
+            place = self.driver.execute("""
+                var s = document.querySelector('.comments-older > summary'), body = document.querySelector('.post-body');
+                var r = s.getBoundingClientRect(), b = body.getBoundingClientRect();
+                return {summary: [r.top, r.bottom], body: [b.top, b.bottom], text: s.textContent,
+                        scrolls: body.scrollHeight > body.clientHeight};""")
+            if width >= 900:
+                self.expect(place["summary"][1] <= min(place["body"][1], height) + 0.5,
+                            "%s @%dpx: \"%s\" is in sight in the card" % (page, width, place["text"]), "%r" % place)
+            self.expect(before["shown"] == 2 and before["count"] == before["total"],
+                        "%s @%dpx: two of %d comments shown, the rest folded" % (page, width, before["total"]), "%r" % before)
+            self.driver.execute("document.querySelector('.comments-older > summary').click();")
+            after = self.driver.execute(js)
+            self.expect(after["shown"] == after["total"], "%s @%dpx: the summary opens all %d comments" % (page, width, after["total"]),
+                        "%r" % after)
+            if width >= 900:
+                self.shot("post-thread-1280.png")
+
     def run(self):
         users = self.load_users()
         user = self.pick_user(users)
@@ -858,6 +902,10 @@ class Checks(Tally):
             self.check_sharp(user, first_post)
         except WebDriverError as error:
             self.fail("sharp photos: %s" % error)
+        try:
+            self.check_comment_fold()
+        except WebDriverError as error:
+            self.fail("comment fold: %s" % error)
         try:
             self.check_bio_lines(users)
         except WebDriverError as error:

@@ -153,6 +153,13 @@ extension PageContexts {
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(strings.format.date(post.time)),
             "likes": .int(post.likes), "poster": .object(identity(post.owner)), "comments": TemplateValue(comments),
             "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count), "hasLikes": .bool(post.likes > 0),
+            // A long thread shows its latest comments under "View all 8 comments" (a
+            // <details>: no script), which opens the older ones above them; in the desktop
+            // card two and a half comments showed and nothing said more were below.
+            "hasOlderComments": .bool(comments.count > PageContexts.commentsFolded),
+            "olderComments": TemplateValue(comments.count > PageContexts.commentsFolded ? Array(comments.dropLast(PageContexts.commentsShown)) : []),
+            "latestComments": TemplateValue(comments.count > PageContexts.commentsFolded ? Array(comments.suffix(PageContexts.commentsShown)) : comments),
+            "allCommentsText": .string(strings.plural("all_comments", comments.count)),
             "captionFolded": .bool(caption.count > PageContexts.foldedCaption),
             "captionPreview": .string(caption.count > PageContexts.foldedCaption ? String(caption.prefix(PageContexts.foldedCaption - 40)) + "…" : ""),
         ]
@@ -176,6 +183,9 @@ extension PageContexts {
 
     /// A long caption (in characters of plain text) is folded on the post page.
     static let foldedCaption = 400
+    /// A thread of more comments than this is folded to its latest `commentsShown`.
+    static let commentsFolded = 3
+    static let commentsShown = 2
 
     /// The six posts nearest to `p` in its poster's grid (newest first), without it: the
     /// post page's "More posts by" strip.

@@ -97,6 +97,7 @@ public struct Strings: Sendable {
     /// Keys a strings file may lack (added since the first release: a site's own file
     /// keeps working, with English for them).
     static let optionalPlain = ["profile_description", "default_title"]
+    static let optionalPlurals = ["all_comments"]
 
     private static func englishFallback(_ key: String) -> String? {
         optionalPlain.contains(key) ? builtinEnglish.plain[key] : nil
@@ -132,6 +133,10 @@ public struct Strings: Sendable {
     /// under `one` in Portuguese and French, and Brazilians read "0 seguidores", not "0
     /// seguidor" (docs/templates.md, "Zero").
     func form(_ key: String, _ count: Int) -> String {
+        // A site's own file written before the key existed: English's forms.
+        if plurals[key] == nil, Strings.optionalPlurals.contains(key), let english = Strings.builtinEnglish.plurals[key] {
+            return english[PluralRules.category(.oneOther, count)] ?? english["other"]!
+        }
         guard let forms = plurals[key] else { return key }
         if count == 0, let zero = forms["zero"] { return zero }
         return forms[PluralRules.category(rule, count)] ?? forms["other"]!
