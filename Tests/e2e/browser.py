@@ -147,6 +147,20 @@ def fold(text):
     return re.sub("[\u0300-\u036f]", "", s)
 
 
+def search_words(user):
+    """search.js's words(): the username and its parts (between . _ -), the name and its words."""
+    handle, name = fold(user.get("username")), fold(user.get("name"))
+    return [w for w in [handle, name] + re.split(r"[\s._-]+", name) + re.split(r"[\s._-]+", handle) if w]
+
+
+def search_finds(user, query):
+    """search.js's matches(): the query starts a word, or each of its words starts one."""
+    words = search_words(user)
+    starts = lambda t: any(w.startswith(t) for w in words)
+    terms = [t for t in re.split(r"[\s._-]+", query) if t]
+    return starts(query) or all(starts(t) for t in terms)
+
+
 def number(text):
     digits = re.sub(r"[\s,.\u00a0\u202f']", "", text or "")
     return int(digits) if digits.isdigit() else None
@@ -665,10 +679,7 @@ class Checks(Tally):
     def pick_query(self, users):
         """A username prefix that matches 1 to 3 users (search.js: the username, the name or a
         word of the name starts with it)."""
-        def words(u):
-            name = fold(u.get("name"))
-            return [w for w in [fold(u.get("username")), name] + name.split() if w]
-        keys = [(u, words(u)) for u in users]
+        keys = [(u, search_words(u)) for u in users]
         best = None
         for user in sorted(users, key=lambda u: -u.get("posts", 0)):
             name = user.get("username") or ""
@@ -868,6 +879,42 @@ class Checks(Tally):
             if width >= 900:
                 self.shot("post-thread-1280.png")
 
+    def check_search_words(self, users):
+        """Search by a part of a handle ("mansour" finds omar.mansour) and by a name's words in
+        another order ("costa mariana"); arriving with ?q= moves nothing on the page (layout
+        shift under 0.01; it was 0.13)."""
+        page = "directory search"
+        queries = []
+        for u in users:
+            parts = [p for p in re.split(r"[._-]+", fold(u.get("username"))) if len(p) >= 3]
+            if len(parts) >= 2:
+                queries.append(("a part of a handle", parts[-1], u))
+                break
+        for u in users:
+            words = fold(u.get("name")).split()
+            if len(words) >= 2 and u.get("username"):
+                queries.append(("a name's words in another order", " ".join(reversed(words)), u))
+                break
+        for what, query, user in queries:
+            expected = {u["uid"] for u in users if search_finds(u, fold(query))}
+            self.viewport(1280, 900)
+            self.driver.execute("window.__shift = 0;")
+            self.open(self.base + "?q=" + urllib.parse.quote(query))
+            self.driver.execute("""
+                window.__shift = 0;
+                new PerformanceObserver(function (list) {
+                  list.getEntries().forEach(function (e) { if (!e.hadRecentInput) window.__shift += e.value; });
+                }).observe({type: 'layout-shift', buffered: true});""")
+            rows = self.wait_rows(expected)
+            time.sleep(0.5)
+            shift = self.driver.execute("return window.__shift;")
+            self.expect(user["uid"] in rows and set(rows) == expected,
+                        "%s: %s, %r, finds %s" % (page, what, query, user["username"]),
+                        "visible: %s" % ", ".join(sorted(self.username_of(users, r) for r in rows)))
+            self.expect(shift is not None and shift < 0.01, "%s: arriving with ?q=%s moves nothing (layout shift %.3f)"
+                        % (page, query, shift or 0), "layout shift %r" % shift)
+        self.console(page)
+
     def run(self):
         users = self.load_users()
         user = self.pick_user(users)
@@ -902,6 +949,10 @@ class Checks(Tally):
             self.check_sharp(user, first_post)
         except WebDriverError as error:
             self.fail("sharp photos: %s" % error)
+        try:
+            self.check_search_words(users)
+        except WebDriverError as error:
+            self.fail("search words: %s" % error)
         try:
             self.check_comment_fold()
         except WebDriverError as error:
