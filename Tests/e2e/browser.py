@@ -804,7 +804,8 @@ class Checks(Tally):
             except OSError:
                 continue
             bio = re.search(r'<div class="profile-text[^"]*"[^>]*>(.*?)</div>', text, re.S)
-            if bio and re.search(r"<p>[^<]*(?:<[^/][^>]*>[^<]*</[^>]*>[^<]*)*\n", bio.group(1)):
+            paragraphs = re.findall(r"<p>(.*?)</p>", bio.group(1), re.S) if bio else []
+            if any("\n" in re.sub(r"<[^>]*>", "", p) for p in paragraphs):
                 return u
         return None
 
@@ -915,6 +916,24 @@ class Checks(Tally):
                         % (page, query, shift or 0), "layout shift %r" % shift)
         self.console(page)
 
+    def check_header(self, user):
+        """The site's title on a phone: two lines at most, and the header's search box keeps
+        at least 120 px (a long title took three lines and left it 73 px: "Pesq")."""
+        for width in (320, 390):
+            self.viewport(width, 844)
+            self.open(urllib.parse.urljoin(self.base, user["url"]))
+            info = self.driver.execute("""
+                var b = document.querySelector('.brand'), i = document.querySelector('.site-search input');
+                var lh = parseFloat(getComputedStyle(b).lineHeight);
+                return {title: b.textContent, height: b.getBoundingClientRect().height, line: lh,
+                        input: i ? i.getBoundingClientRect().width : null,
+                        scroll: document.documentElement.scrollWidth};""")
+            self.expect(info["height"] <= 2 * info["line"] + 1 and (info["input"] or 0) >= 120 and info["scroll"] <= width,
+                        "header @%dpx: the title (%d characters) on two lines at most, the search box %s px" % (
+                            width, len(info["title"]), int(info["input"] or 0)), "%r" % info)
+            if width == 390:
+                self.shot("header-390.png")
+
     def run(self):
         users = self.load_users()
         user = self.pick_user(users)
@@ -949,6 +968,10 @@ class Checks(Tally):
             self.check_sharp(user, first_post)
         except WebDriverError as error:
             self.fail("sharp photos: %s" % error)
+        try:
+            self.check_header(user)
+        except WebDriverError as error:
+            self.fail("header: %s" % error)
         try:
             self.check_search_words(users)
         except WebDriverError as error:
