@@ -18,7 +18,8 @@
   - every profile has a description and og:description (without a bio: its counts);
   - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
-    apple-touch-icon are linked and published;
+    apple-touch-icon are linked and published, and favicon.ico and robots.txt (naming the sitemap
+    when there is one) at the root;
   - every published photo carries its own pixels in the layout, which site.css never draws
     it wider than: a tile's `<img>` its width and height as --w and --h, a post page's photo
     box its width as --w, an avatar its square's side as --side; and none is published wider
@@ -285,8 +286,15 @@ def main(argv=None):
         for image in re.findall(r'property="og:image" content="([^"]*)"', text):
             checks.expect(re.match(r"https?://", html.unescape(image)) is not None, "%s: og:image is absolute" % rel, image)
         checks.expect('rel="apple-touch-icon"' in text and 'type="image/png"' in text, "%s: PNG favicon and apple-touch-icon" % rel)
-    for icon in ("assets/favicon.png", "assets/apple-touch-icon.png"):
+    for icon in ("assets/favicon.png", "assets/apple-touch-icon.png", "favicon.ico", "robots.txt"):
         checks.expect(os.path.isfile(os.path.join(site, icon)), "%s is published" % icon)
+    if os.path.isfile(os.path.join(site, "favicon.ico")):
+        checks.expect(open(os.path.join(site, "favicon.ico"), "rb").read(4) == b"\0\0\1\0", "favicon.ico is an icon file")
+    if os.path.isfile(os.path.join(site, "robots.txt")):
+        robots = open(os.path.join(site, "robots.txt"), encoding="utf-8").read()
+        sitemap = os.path.isfile(os.path.join(site, "sitemap.xml"))
+        checks.expect("User-agent: *" in robots and ("Sitemap: http" in robots) == sitemap,
+                      "robots.txt allows crawling and names the sitemap when there is one", robots)
 
     return checks.summary("%s: %d pages" % (site, len(pages)))
 

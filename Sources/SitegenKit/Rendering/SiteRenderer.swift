@@ -316,8 +316,25 @@ public struct SiteRenderer: Sendable {
             try batch(results.map { $0! })
         }
         // Photos are not pages: `PhotoStage` hands them on before the pages.
-        if share.includesAssets { try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }) }
+        if share.includesAssets { try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) } + rootFiles()) }
     }
+
+    /// The files a crawler or a browser asks for at the site's root: `favicon.ico` (the
+    /// theme's `assets/favicon.ico`: a page links its icons, a feed reader or an old
+    /// browser asks for this one) and `robots.txt` (everything may be crawled; the sitemap
+    /// named when there is one, i.e. with a base URL). At a sub-path they are harmless.
+    func rootFiles() -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        if let icon = templates.assets.first(where: { $0.path == "assets/favicon.ico" }) {
+            files.append(RenderedFile(path: "favicon.ico", bytes: icon.bytes))
+        }
+        var robots = "User-agent: *\nAllow: /\n"
+        if let sitemap = absolute("sitemap.xml") { robots += "\nSitemap: \(sitemap)\n" }
+        files.append(RenderedFile(path: "robots.txt", bytes: Array(robots.utf8)))
+        return files
+    }
+
+    private func absolute(_ path: String) -> String? { contexts.absolute(path) }
 
     /// The escaped size of each HTML page's sitemap location (`Sitemaps.escapedSize` of
     /// `sitemapLocation(htmlPaths[i])`), counted without making the URL where it is plain
