@@ -873,12 +873,12 @@ class Checks(Tally):
                             "%s @%dpx: \"%s\" is in sight in the card" % (page, width, place["text"]), "%r" % place)
             self.expect(before["shown"] == 2 and before["count"] == before["total"],
                         "%s @%dpx: two of %d comments shown, the rest folded" % (page, width, before["total"]), "%r" % before)
+            if width >= 900:
+                self.shot("post-thread-1280.png")
             self.driver.execute("document.querySelector('.comments-older > summary').click();")
             after = self.driver.execute(js)
             self.expect(after["shown"] == after["total"], "%s @%dpx: the summary opens all %d comments" % (page, width, after["total"]),
                         "%r" % after)
-            if width >= 900:
-                self.shot("post-thread-1280.png")
 
     def check_search_words(self, users):
         """Search by a part of a handle ("mansour" finds omar.mansour) and by a name's words in
