@@ -3,10 +3,12 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
+import SitegenExport
 
 /// The preview server of `sitegen serve`: the site folder as a static web server would
 /// serve it (content types, `index.html` for folder URLs, the site's `404.html` for
-/// misses, revalidation by ETag), plus live reload when `reload` is given.
+/// misses, revalidation by ETag, text compressed with gzip for a client that accepts it),
+/// plus live reload when `reload` is given.
 public struct SiteServer: Sendable {
     public let files: SiteFiles
     public let reload: LiveReload?
@@ -87,10 +89,18 @@ public struct SiteServer: Sendable {
         }
         let isHTML = file.hasSuffix(".html")
         var headers = HTTPFields()
-        headers[.contentType] = SiteFiles.contentType(of: file)
+        let contentType = SiteFiles.contentType(of: file)
+        headers[.contentType] = contentType
         headers[.cacheControl] = "no-cache"
-        // Pages carry the live-reload script of the current generation: the tag covers it.
-        let tag = "\"\(String(loaded.modified, radix: 36))-\(String(loaded.bytes.count, radix: 36))\(isHTML && generation != nil ? "-g\(generation!)" : "")\""
+        // Text is sent gzipped to a client that accepts it (the stylesheet, 26 KB, outweighed
+        // a page's HTML): a cache keeps one copy per Accept-Encoding.
+        let compressible = SiteServer.isCompressible(contentType)
+        if compressible { headers[.vary] = "Accept-Encoding" }
+        let gzip = compressible && loaded.bytes.count >= SiteServer.smallestCompressed
+            && SiteServer.acceptsGzip(request.headers[.acceptEncoding])
+        // Pages carry the live-reload script of the current generation: the tag covers it, and
+        // the encoding (a gzipped body is another representation).
+        let tag = "\"\(String(loaded.modified, radix: 36))-\(String(loaded.bytes.count, radix: 36))\(isHTML && generation != nil ? "-g\(generation!)" : "")\(gzip ? "-gz" : "")\""
         headers[.eTag] = tag
         if status == .ok, let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
             return Response(status: .notModified, headers: headers)
@@ -99,9 +109,55 @@ public struct SiteServer: Sendable {
         if isHTML, let generation {
             bytes = LiveReload.inject(LiveReload.script(basePath: files.basePath, generation: generation), into: bytes)
         }
+        if gzip, let compressed = SiteServer.gzipped(bytes) {
+            bytes = compressed
+            headers[.contentEncoding] = "gzip"
+        }
         headers[.contentLength] = String(bytes.count)
         let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         return Response(status: status, headers: headers, body: body)
+    }
+}
+
+extension SiteServer {
+    /// Files smaller than this are sent as they are: gzip's 18 bytes of frame gain nothing.
+    static let smallestCompressed = 256
+
+    /// HTML, CSS, JavaScript, JSON, XML (sitemaps, feeds), SVG and plain text; not photos,
+    /// fonts or icons, which are compressed already.
+    static func isCompressible(_ contentType: String) -> Bool {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type.hasPrefix("text/") || type == "application/json" || type == "application/manifest+json"
+            || type == "application/xml" || type == "application/atom+xml" || type == "image/svg+xml"
+    }
+
+    /// Whether an Accept-Encoding header takes gzip: `gzip` or `*` listed without `q=0`
+    /// (RFC 9110, 12.5.3; `identity` alone, or no header, takes none).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        var gzip: Bool?, any: Bool?
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let coding = parts.first else { continue }
+            var weight = 1.0
+            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") { weight = Double(parameter.dropFirst(2)) ?? 1 }
+            if coding == "gzip" || coding == "x-gzip" { gzip = weight > 0 } else if coding == "*" { any = weight > 0 }
+        }
+        return gzip ?? any ?? false
+    }
+
+    /// `bytes` as one gzip member (zlib, level 6), or nil when zlib fails.
+    static func gzipped(_ bytes: [UInt8]) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count / 3 + 64)
+        do {
+            try GzipWriter.compressing(into: { out.append(contentsOf: $0) }, file: "(response)") { write in
+                try bytes.withUnsafeBufferPointer { try write($0) }
+            }
+        } catch {
+            return nil
+        }
+        return out
     }
 }
 

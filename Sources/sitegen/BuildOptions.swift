@@ -55,7 +55,7 @@ struct BuildOptions: ParsableArguments {
         discussion: "Without it, such a build stops before anything is written (exit 2) and says how many profiles it would drop: an export cut short or read as nearly empty must not empty a published site (docs/robustness.md)."))
     var allowShrink = false
 
-    @Option(help: "The site's title (default: \(SiteConfig.Default.title)).")
+    @Option(help: "The site's title (default: \(SiteConfig.Default.title), in the site's language).")
     var title: String?
 
     func validate() throws {

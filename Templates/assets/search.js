@@ -1,9 +1,9 @@
 /* sitegen directory search. The index is sharded (SearchIndex.swift): search/index.json
    lists the keys, search/<bucket>.json holds the shards of the keys that hash to it. A
-   query fetches the index and the one file holding the longest key that starts it, never
-   the whole list of users, so a query costs about the same at any size. A
-   profile matches when its username, its name or a word of its name starts with the
-   query (folded: lower case, accents removed). A one-letter query filters the rows of the
+   query fetches the index and the one file holding the longest key that starts one of its
+   words, never the whole list of users, so a query costs about the same at any size. A
+   profile matches when each word of the query starts its username, a part of it (between
+   . _ -) or a word of its name, in any order (folded: lower case, accents removed). A one-letter query filters the rows of the
    page. Without JavaScript the page is the plain list, paginated, with its jump list;
    where the index cannot be fetched (a page opened from disk), the page's rows alone are
    searched. */
@@ -26,16 +26,28 @@
     return s;
   }
 
-  /* The username, the name and each word of the name, folded (SearchIndex.words). */
+  /* The username and each part of it (between . _ -), the name and each word of it, folded
+     (SearchIndex.words). */
+  var separators = /[\s._-]+/;
   function words(username, name) {
-    var folded = fold(name);
-    return [fold(username), folded].concat(folded.split(/\s+/)).filter(function (w) { return w !== ""; });
+    var folded = fold(name), handle = fold(username);
+    return [handle, folded].concat(folded.split(separators), handle.split(separators))
+      .filter(function (w) { return w !== ""; });
+  }
+
+  /* The query's words, each of which must start a word of the user, in any order
+     ("costa mariana" finds Mariana Costa); a query of one word may be a whole name. */
+  function terms(query) {
+    return query.split(separators).filter(function (t) { return t !== ""; });
   }
 
   function matches(username, name, query) {
     var w = words(username, name);
-    for (var i = 0; i < w.length; i++) if (w[i].lastIndexOf(query, 0) === 0) return true;
-    return false;
+    function starts(t) {
+      for (var i = 0; i < w.length; i++) if (w[i].lastIndexOf(t, 0) === 0) return true;
+      return false;
+    }
+    return starts(query) || terms(query).every(starts);
   }
 
   var rows = Array.prototype.slice.call(list.querySelectorAll("li[data-uid]"));
@@ -133,7 +145,8 @@
   function number(n) { return Number(n).toLocaleString(lang); }
   function label(key, n, values) {
     var forms = texts[key] || {};
-    var form = forms[plurals ? plurals.select(n) : "other"] || forms.other || "{count}";
+    /* A "zero" form is the form of 0 in every language, as sitegen has it (Strings.form). */
+    var form = (n === 0 && forms.zero) || forms[plurals ? plurals.select(n) : "other"] || forms.other || "{count}";
     var out = form.replace("{count}", number(n));
     Object.keys(values || {}).forEach(function (name) { out = out.replace("{" + name + "}", values[name]); });
     return out;
@@ -179,6 +192,7 @@
   }
 
   function show(found, total, query) {
+    settled();
     clearAdded();
     var shown = {};
     rows.forEach(function (li) { li.hidden = true; });
@@ -203,7 +217,14 @@
     }
   }
 
+  /* Arriving with ?q=, the page's rows are kept out of sight (their space kept) until the
+     results replace them (index.mustache's head script): no list that shows, then jumps. */
+  function settled() {
+    document.documentElement.classList.remove("searching");
+  }
+
   function reset() {
+    settled();
     clearAdded();
     rows.forEach(function (li) { li.hidden = false; list.appendChild(li); });
     if (pagination) pagination.hidden = false;
@@ -231,7 +252,16 @@
     loadIndex().then(function (idx) {
       if (latest !== query) return;
       if (!idx) { searchPage(query); return; }
-      var key = keyFor(query);
+      /* The shard of the query's most telling word: a complete key (its shard holds every
+         user), else the longest. */
+      var key = "", term = query;
+      terms(query).forEach(function (t) {
+        var k = keyFor(t);
+        if (!k) return;
+        var better = !key || (index.complete[k] && !index.complete[key]) ||
+          (!!index.complete[k] === !!index.complete[key] && Array.from(k).length > Array.from(key).length);
+        if (better) { key = k; term = t; }
+      });
       if (!key) { show([], 0, query); return; }
       var b = bucket(key);
       return (files[b] ? Promise.resolve(files[b]) : getJSON(folder + b + ".json")).then(function (file) {
@@ -239,10 +269,10 @@
         files[b] = file;
         var shard = file[key] || { count: 0, users: [] };
         var found = shard.users.filter(function (u) { return matches(u[1], u[2], query); });
-        var total = index.split[key] && chars.length === Array.from(key).length ? shard.count : found.length;
+        var total = index.split[key] && term === query && chars.length === Array.from(key).length ? shard.count : found.length;
         show(found, total, query);
       });
-    }).catch(function () { if (latest === query) searchPage(query); });
+    }).catch(function () { if (latest === query) searchPage(query); else settled(); });
   }
 
   var timer = 0;
@@ -263,6 +293,6 @@
       /* a malformed query string: ignore it */
     }
   }
-  form.hidden = false;
   if (input.value) apply();
+  else settled();
 })();

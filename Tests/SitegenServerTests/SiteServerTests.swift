@@ -11,7 +11,12 @@ import Testing
 @Suite struct SiteServerTests {
     /// Sends `GET <target>` to 127.0.0.1:`port` and reads the whole answer (the server
     /// closes the connection: `Connection: close`). Status and headers, lower-cased names.
-    static func get(_ target: String, port: Int) throws -> (status: Int, headers: [String: String]) {
+    static func get(_ target: String, port: Int, extra: String = "") throws -> (status: Int, headers: [String: String]) {
+        try exchange(target, port: port, extra: extra).head
+    }
+
+    /// The status, the headers and the body of `GET <target>`, `extra` being more header lines.
+    static func exchange(_ target: String, port: Int, extra: String = "") throws -> (head: (status: Int, headers: [String: String]), body: [UInt8]) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -25,7 +30,7 @@ import Testing
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(extra)\r\n".utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { throw POSIXError(.EIO) }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -35,7 +40,8 @@ import Testing
             guard n > 0 else { break }
             answer += buffer[..<n]
         }
-        let head = String(decoding: answer, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        let split = answer.firstRange(of: Array("\r\n\r\n".utf8))
+        let head = String(decoding: answer[..<(split?.lowerBound ?? answer.endIndex)], as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")
         let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
         var headers: [String: String] = [:]
@@ -43,7 +49,7 @@ import Testing
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return (status, headers)
+        return ((status, headers), split.map { Array(answer[$0.upperBound...]) } ?? [])
     }
 
     /// `body` on a thread of its own: a blocking read on one of the few threads of Swift's
@@ -52,6 +58,43 @@ import Testing
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try body() }) }.start()
         }
+    }
+
+    /// Text goes gzipped to a client that accepts gzip, with `Vary: Accept-Encoding` (and a
+    /// tag of its own); a client that does not gets the bytes as they are; photos and small
+    /// files are never compressed.
+    @Test func textIsGzippedForAClientThatAcceptsIt() async throws {
+        let (root, _) = try SiteFilesTests.site()
+        let css = String(repeating: ".grid { display: grid; gap: 3px; }\n", count: 200)
+        try FileManager.default.createDirectory(atPath: root + "/assets", withIntermediateDirectories: true)
+        try css.write(toFile: root + "/assets/site.css", atomically: true, encoding: .utf8)
+        try Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: root + "/assets/photo.webp"))
+        let files = try #require(SiteFiles(folder: root))
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let server = Task { try await SiteServer(files: files).run(host: "127.0.0.1", port: 0, running: { portSink.yield($0) }) }
+        defer { server.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+
+        let zipped = try await Self.onAThread { try Self.exchange("/assets/site.css", port: port, extra: "Accept-Encoding: br, gzip;q=0.8\r\n") }
+        #expect(zipped.head.status == 200)
+        #expect(zipped.head.headers["content-encoding"] == "gzip")
+        #expect(zipped.head.headers["vary"] == "Accept-Encoding")
+        #expect(zipped.body.count < css.utf8.count / 10 && zipped.body.starts(with: [0x1F, 0x8B]), "\(zipped.body.count) bytes")
+        #expect(zipped.head.headers["content-length"] == String(zipped.body.count))
+        let plain = try await Self.onAThread { try Self.exchange("/assets/site.css", port: port) }
+        #expect(plain.head.headers["content-encoding"] == nil && plain.head.headers["vary"] == "Accept-Encoding")
+        #expect(plain.body == Array(css.utf8))
+        #expect(plain.head.headers["etag"] != zipped.head.headers["etag"], "each representation its own tag")
+        let refused = try await Self.onAThread { try Self.get("/assets/site.css", port: port, extra: "Accept-Encoding: gzip;q=0, identity\r\n") }
+        #expect(refused.headers["content-encoding"] == nil)
+        let photo = try await Self.onAThread { try Self.get("/assets/photo.webp", port: port, extra: "Accept-Encoding: gzip\r\n") }
+        #expect(photo.headers["content-encoding"] == nil && photo.headers["vary"] == nil)
+        let small = try await Self.onAThread { try Self.get("/u/ana/", port: port, extra: "Accept-Encoding: gzip\r\n") }
+        #expect(small.status == 200 && small.headers["content-encoding"] == nil, "4 bytes are sent as they are")
+        #expect(SiteServer.acceptsGzip("*") && !SiteServer.acceptsGzip("identity") && !SiteServer.acceptsGzip(nil))
+        server.cancel()
+        _ = await server.result
     }
 
     /// No request makes the server redirect off the site: every Location starts with the

@@ -147,6 +147,20 @@ def fold(text):
     return re.sub("[\u0300-\u036f]", "", s)
 
 
+def search_words(user):
+    """search.js's words(): the username and its parts (between . _ -), the name and its words."""
+    handle, name = fold(user.get("username")), fold(user.get("name"))
+    return [w for w in [handle, name] + re.split(r"[\s._-]+", name) + re.split(r"[\s._-]+", handle) if w]
+
+
+def search_finds(user, query):
+    """search.js's matches(): the query starts a word, or each of its words starts one."""
+    words = search_words(user)
+    starts = lambda t: any(w.startswith(t) for w in words)
+    terms = [t for t in re.split(r"[\s._-]+", query) if t]
+    return starts(query) or all(starts(t) for t in terms)
+
+
 def number(text):
     digits = re.sub(r"[\s,.\u00a0\u202f']", "", text or "")
     return int(digits) if digits.isdigit() else None
@@ -436,6 +450,23 @@ class Checks(Tally):
         self.expect(info["card"] is not None and all(inside(r, info["card"]) and inside(r, info["media"]) for r in arrows),
                     page + " @1280px: previous/next arrows inside the card, on the photo", "%r" % info)
         self.expect(info["back"], page + ": a link back to the profile")
+        # Each arrow points to the edge it sits on (outward), in either direction: its
+        # chevron's tip, where the screen draws it (CSS transforms included), lies nearer
+        # that edge than its arms. (In Arabic the ‹ › characters pointed inward.)
+        pointing = self.driver.execute("""
+            var media = document.querySelector('.post-media').getBoundingClientRect();
+            return Array.prototype.map.call(document.querySelectorAll('.post-nav a'), function (a) {
+              var path = a.querySelector('svg path'), r = a.getBoundingClientRect();
+              if (!path) return {cls: a.className, text: a.textContent};
+              var m = path.getScreenCTM(), len = path.getTotalLength();
+              function at(l) { var p = path.getPointAtLength(l); return p.matrixTransform(m).x; }
+              var edge = (r.left + r.right) / 2 < (media.left + media.right) / 2 ? 'left' : 'right';
+              var tip = at(len / 2), arms = (at(0) + at(len)) / 2;
+              return {cls: a.className, edge: edge, points: tip < arms ? 'left' : 'right'};
+            });""")
+        for arrow in pointing:
+            self.expect(arrow.get("edge") is not None and arrow["edge"] == arrow.get("points"),
+                        page + ": the %s arrow points outward" % arrow["cls"].split()[-1], "%r" % arrow)
         for width, height in ((390, 844), (1280, 800)):
             self.viewport(width, height, 2)
             self.open(url)
@@ -648,10 +679,7 @@ class Checks(Tally):
     def pick_query(self, users):
         """A username prefix that matches 1 to 3 users (search.js: the username, the name or a
         word of the name starts with it)."""
-        def words(u):
-            name = fold(u.get("name"))
-            return [w for w in [fold(u.get("username")), name] + name.split() if w]
-        keys = [(u, words(u)) for u in users]
+        keys = [(u, search_words(u)) for u in users]
         best = None
         for user in sorted(users, key=lambda u: -u.get("posts", 0)):
             name = user.get("username") or ""
@@ -767,6 +795,145 @@ class Checks(Tally):
                 self.expect(not violations, "%s: no WCAG 2.2 AA violation (%s)" % (page, urllib.parse.urlsplit(url).path),
                             "".join("\n       %s (%s): %s at %s" % (v[0], v[1], v[2], ", ".join(v[3])) for v in violations))
 
+    def typed_bio_profile(self, users):
+        """The first profile whose bio has a line break inside a paragraph, or None."""
+        for u in users:
+            path = os.path.join(self.args.site, urllib.parse.unquote(u["url"]), "index.html")
+            try:
+                text = open(path, encoding="utf-8").read()
+            except OSError:
+                continue
+            bio = re.search(r'<div class="profile-text[^"]*"[^>]*>(.*?)</div>', text, re.S)
+            paragraphs = re.findall(r"<p>(.*?)</p>", bio.group(1), re.S) if bio else []
+            if any("\n" in re.sub(r"<[^>]*>", "", p) for p in paragraphs):
+                return u
+        return None
+
+    def check_bio_lines(self, users):
+        """A line break typed in a bio ("in Lisbon.\nFilm, mostly.") is a line break on the
+        page: the paragraph holding it is drawn on more lines than without it."""
+        user = self.typed_bio_profile(users)
+        if user is None:
+            self.ok("bio line breaks: no bio with a line break in this site")
+            return
+        self.viewport(1280, 900)
+        self.open(urllib.parse.urljoin(self.base, user["url"]))
+        lines = self.driver.execute("""
+            var p = Array.prototype.find.call(document.querySelectorAll('.profile-text p'),
+                                               function (p) { return p.textContent.indexOf('\\n') >= 0; });
+            if (!p) return null;
+            function count() {
+              var range = document.createRange(); range.selectNodeContents(p);
+              var tops = {};
+              Array.prototype.forEach.call(range.getClientRects(), function (r) { if (r.width > 0) tops[Math.round(r.top)] = 1; });
+              return Object.keys(tops).length;
+            }
+            var typed = count(), space = p.style.whiteSpace;
+            p.style.whiteSpace = 'normal';
+            var folded = count();
+            p.style.whiteSpace = space;
+            return [typed, folded, p.textContent];""")
+        self.expect(lines is not None and lines[0] > lines[1],
+                    "profile %s: the bio's typed line break is a line break" % user["username"], "%r" % (lines,))
+
+    def folded_thread_post(self):
+        """The site-relative URL of the first post page whose thread is folded, or None."""
+        folder = os.path.join(self.args.site, "p")
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            path = os.path.join(folder, name, "index.html")
+            if os.path.isfile(path) and 'class="comments-older"' in open(path, encoding="utf-8").read():
+                return "p/%s/" % name
+        return None
+
+    def check_comment_fold(self):
+        """A long thread on the desktop card: "View all N comments" is in sight in the card
+        (no scrolling: a hidden scroll bar said nothing of the comments below), two comments
+        show, and the summary opens all N, without JavaScript (a <details>)."""
+        rel = self.folded_thread_post()
+        if rel is None:
+            self.ok("comment fold: no post with a long thread in this site")
+            return
+        page = "post /%s" % rel
+        for width, height in ((1280, 800), (390, 844)):
+            self.viewport(width, height)
+            self.open(urllib.parse.urljoin(self.base, rel))
+            js = """
+                function shown(e) { return e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0; }
+                var all = document.querySelectorAll('.comments li.comment');
+                return {total: +document.querySelector('[data-count=comments]').textContent.replace(/\\D/g, '') || all.length,
+                        count: all.length, shown: Array.prototype.filter.call(all, shown).length};"""
+            before = self.driver.execute(js)
+            place = self.driver.execute("""
+                var s = document.querySelector('.comments-older > summary'), body = document.querySelector('.post-body');
+                var r = s.getBoundingClientRect(), b = body.getBoundingClientRect();
+                return {summary: [r.top, r.bottom], body: [b.top, b.bottom], text: s.textContent,
+                        scrolls: body.scrollHeight > body.clientHeight};""")
+            if width >= 900:
+                self.expect(place["summary"][1] <= min(place["body"][1], height) + 0.5,
+                            "%s @%dpx: \"%s\" is in sight in the card" % (page, width, place["text"]), "%r" % place)
+            self.expect(before["shown"] == 2 and before["count"] == before["total"],
+                        "%s @%dpx: two of %d comments shown, the rest folded" % (page, width, before["total"]), "%r" % before)
+            if width >= 900:
+                self.shot("post-thread-1280.png")
+            self.driver.execute("document.querySelector('.comments-older > summary').click();")
+            after = self.driver.execute(js)
+            self.expect(after["shown"] == after["total"], "%s @%dpx: the summary opens all %d comments" % (page, width, after["total"]),
+                        "%r" % after)
+
+    def check_search_words(self, users):
+        """Search by a part of a handle ("mansour" finds omar.mansour) and by a name's words in
+        another order ("costa mariana"); arriving with ?q= moves nothing on the page (layout
+        shift under 0.01; it was 0.13)."""
+        page = "directory search"
+        queries = []
+        for u in users:
+            parts = [p for p in re.split(r"[._-]+", fold(u.get("username"))) if len(p) >= 3]
+            if len(parts) >= 2:
+                queries.append(("a part of a handle", parts[-1], u))
+                break
+        for u in users:
+            words = fold(u.get("name")).split()
+            if len(words) >= 2 and u.get("username"):
+                queries.append(("a name's words in another order", " ".join(reversed(words)), u))
+                break
+        for what, query, user in queries:
+            expected = {u["uid"] for u in users if search_finds(u, fold(query))}
+            self.viewport(1280, 900)
+            self.driver.execute("window.__shift = 0;")
+            self.open(self.base + "?q=" + urllib.parse.quote(query))
+            self.driver.execute("""
+                window.__shift = 0;
+                new PerformanceObserver(function (list) {
+                  list.getEntries().forEach(function (e) { if (!e.hadRecentInput) window.__shift += e.value; });
+                }).observe({type: 'layout-shift', buffered: true});""")
+            rows = self.wait_rows(expected)
+            time.sleep(0.5)
+            shift = self.driver.execute("return window.__shift;")
+            self.expect(user["uid"] in rows and set(rows) == expected,
+                        "%s: %s, %r, finds %s" % (page, what, query, user["username"]),
+                        "visible: %s" % ", ".join(sorted(self.username_of(users, r) for r in rows)))
+            self.expect(shift is not None and shift < 0.01, "%s: arriving with ?q=%s moves nothing (layout shift %.3f)"
+                        % (page, query, shift or 0), "layout shift %r" % shift)
+        self.console(page)
+
+    def check_header(self, user):
+        """The site's title on a phone: two lines at most, and the header's search box keeps
+        at least 120 px (a long title took three lines and left it 73 px: "Pesq")."""
+        for width in (320, 390):
+            self.viewport(width, 844)
+            self.open(urllib.parse.urljoin(self.base, user["url"]))
+            info = self.driver.execute("""
+                var b = document.querySelector('.brand'), i = document.querySelector('.site-search input');
+                var lh = parseFloat(getComputedStyle(b).lineHeight);
+                return {title: b.textContent, height: b.getBoundingClientRect().height, line: lh,
+                        input: i ? i.getBoundingClientRect().width : null,
+                        scroll: document.documentElement.scrollWidth};""")
+            self.expect(info["height"] <= 2 * info["line"] + 1 and (info["input"] or 0) >= 120 and info["scroll"] <= width,
+                        "header @%dpx: the title (%d characters) on two lines at most, the search box %s px" % (
+                            width, len(info["title"]), int(info["input"] or 0)), "%r" % info)
+            if width == 390:
+                self.shot("header-390.png")
+
     def run(self):
         users = self.load_users()
         user = self.pick_user(users)
@@ -801,6 +968,22 @@ class Checks(Tally):
             self.check_sharp(user, first_post)
         except WebDriverError as error:
             self.fail("sharp photos: %s" % error)
+        try:
+            self.check_header(user)
+        except WebDriverError as error:
+            self.fail("header: %s" % error)
+        try:
+            self.check_search_words(users)
+        except WebDriverError as error:
+            self.fail("search words: %s" % error)
+        try:
+            self.check_comment_fold()
+        except WebDriverError as error:
+            self.fail("comment fold: %s" % error)
+        try:
+            self.check_bio_lines(users)
+        except WebDriverError as error:
+            self.fail("bio line breaks: %s" % error)
         if self.args.axe:
             try:
                 self.check_axe(self.axe_pages(user, first_post))

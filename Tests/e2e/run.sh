@@ -189,7 +189,8 @@ export_file=$tmp/photo-export/export.json build site-photos
 fpv=$e2e/fixtures/friendlypix-visitor
 export_file=$fpv/export.json build site-friendlypix --config "$fpv/sitegen.toml"
 python3 "$e2e/hostile-export.py" "$tmp/hostile.json" "$export_file"
-export_file=$tmp/hostile.json build site-hostile
+# A long site title too (issue 39: it took three lines on a phone and squeezed the search box).
+export_file=$tmp/hostile.json build site-hostile --title "Fotografias, receitas e viagens da nossa comunidade de Lisboa e arredores"
 
 # --- nginx: one foreground master, four servers --------------------------------------
 

@@ -11,10 +11,15 @@
   - no "@" before a name that is not a username: with --no-usernames (an app that names its
     profiles by `name`) no page says "@" followed by a user's name; else every "@name" in a
     page's title and headings is a published username;
-  - no two post pages of one profile have the same <title>;
+  - no two post pages of one profile have the same <title>; no two profiles share a <title>,
+    a list heading or a "More posts by" heading (same-named people differ by handle or ID);
+  - every caption, comment and bio has dir="auto";
+  - a grid page's first row is eager, its first tile fetchpriority="high", the rest lazy;
+  - every profile has a description and og:description (without a bio: its counts);
   - a sitemap, when there is one, lists absolute locations only (`<loc>http…`);
   - every page has og:title; an og:image is an absolute URL; the PNG favicon and the
-    apple-touch-icon are linked and published;
+    apple-touch-icon are linked and published, and favicon.ico and robots.txt (naming the sitemap
+    when there is one) at the root;
   - every published photo carries its own pixels in the layout, which site.css never draws
     it wider than: a tile's `<img>` its width and height as --w and --h, a post page's photo
     box its width as --w, an avatar its square's side as --side; and none is published wider
@@ -157,6 +162,87 @@ def main(argv=None):
             checks.expect(t not in seen, "%s: post titles differ" % u["url"], "%s and %s are both %r" % (seen.get(t), p, t))
             seen.setdefault(t, p)
 
+    # --- same-named people told apart --------------------------------------------------------
+    # Every profile's <title>, every list's heading and every "More posts by" heading names
+    # one profile: two people called Kalyan Reddy differ by @handle or short ID.
+    said_of = {}  # (kind, text) -> profile urls
+    for rel, text in pages:
+        parts = rel.split("/")
+        if rel.startswith("u/") and len(parts) == 3 and parts[2] == "index.html":
+            title = text_of(re.search(r"<title>(.*?)</title>", text, re.S).group(1))
+            said_of.setdefault(("profile title", title), set()).add("u/%s/" % parts[1])
+        elif rel.startswith("u/") and len(parts) == 4 and parts[2] in ("followers", "following"):
+            h1 = re.search(r"<h1>(.*?)</h1>", text, re.S)
+            if h1:
+                said_of.setdefault(("list heading", text_of(h1.group(1))), set()).add("u/%s/" % parts[1])
+        elif rel.startswith("p/"):
+            more = re.search(r'<h2 id="more-heading"[^>]*>(.*?)</h2>', text, re.S)
+            link = re.search(r'<a class="post-poster[^"]*" href="([^"]*)"', text)
+            if more and link:
+                owner = urllib.parse.unquote(urllib.parse.urljoin(page_url(rel), html.unescape(link.group(1))))
+                said_of.setdefault(("more posts heading", text_of(more.group(1))), set()).add(owner)
+    for (kind, said), owners in sorted(said_of.items()):
+        checks.expect(len(owners) == 1, "%s %r names one profile" % (kind, said), ", ".join(sorted(owners)))
+    print("visitor: %d profile titles and headings, each naming one profile" % len(said_of))
+
+    # --- user text takes its own direction --------------------------------------------------
+    # Each caption, comment and bio carries dir="auto" (a wrapped Arabic caption in an English
+    # site aligns right; an English comment in an Arabic site aligns left).
+    user_texts = 0
+    for rel, text in pages:
+        for m in re.finditer(r'<(?:div|span) class="(?:post-caption|comment-text|profile-text)(?: [^"]*)?"([^>]*)>', text):
+            user_texts += 1
+            checks.expect('dir="auto"' in m.group(1), "%s: dir=\"auto\" on each caption, comment and bio" % rel, m.group(0))
+    print("visitor: %d captions, comments and bios with dir=\"auto\"" % user_texts)
+
+    # --- the first row loads at once -----------------------------------------------------------
+    # A grid page's first three tiles are not lazy (the first with fetchpriority="high": the
+    # page's largest image), the others are.
+    grids = 0
+    for rel, text in pages:
+        if not (rel.startswith("u/") or rel.startswith("tags/")) or '<ul class="grid' not in text:
+            continue
+        grid = text.split('<ul class="grid', 1)[1].split("</ul>", 1)[0]
+        imgs = re.findall(r'<li class="tile"[^>]*>.*?<img ([^>]*)>', grid)
+        if not imgs:
+            continue
+        grids += 1
+        for i, img in enumerate(imgs):
+            lazy = 'loading="lazy"' in img
+            high = 'fetchpriority="high"' in img
+            want = (False, True) if i == 0 else (False, False) if i < 3 else (True, False)
+            checks.expect((lazy, high) == want, "%s: tile %d is %s" % (
+                rel, i + 1, "eager, high priority" if i == 0 else "eager" if i < 3 else "lazy"), img[:160])
+    print("visitor: %d grid pages with an eager first row" % grids)
+
+    # --- the default title in the site's language ------------------------------------------
+    for rel, text in pages:
+        lang = re.search(r'<html lang="([^"]*)"', text)
+        brand = re.search(r'<a class="brand"[^>]*>(.*?)</a>', text, re.S)
+        if lang and not lang.group(1).startswith("en") and brand:
+            checks.expect(text_of(brand.group(1)) != "Profiles", "%s: the site's title is not English \"Profiles\" in %s"
+                          % (rel, lang.group(1)))
+
+    # --- a description on every profile -------------------------------------------------------
+    # A bio, else "N followers, M following, K posts - See photos from Name (@user)": a shared
+    # link shows more than the name.
+    profiles = 0
+    for rel, text in pages:
+        parts = rel.split("/")
+        if not (rel.startswith("u/") and len(parts) == 3 and parts[2] == "index.html"):
+            continue
+        profiles += 1
+        description = re.search(r'<meta name="description" content="([^"]+)"', text)
+        og = re.search(r'<meta property="og:description" content="([^"]+)"', text)
+        checks.expect(description is not None and og is not None and description.group(1) == og.group(1),
+                      "%s: a description and og:description" % rel)
+        if description and 'class="profile-text' not in text:
+            said = html.unescape(description.group(1))
+            counts = [re.search(r'data-count="%s">([^<]*)<' % k, text) for k in ("followers", "following", "posts")]
+            checks.expect(all(c and c.group(1) in said for c in counts),
+                          "%s: without a bio, the description gives the counts" % rel, said)
+    print("visitor: %d profiles with a description" % profiles)
+
     # --- photos carry their pixels ----------------------------------------------------------
     photos = 0
     for rel, text in pages:
@@ -200,8 +286,15 @@ def main(argv=None):
         for image in re.findall(r'property="og:image" content="([^"]*)"', text):
             checks.expect(re.match(r"https?://", html.unescape(image)) is not None, "%s: og:image is absolute" % rel, image)
         checks.expect('rel="apple-touch-icon"' in text and 'type="image/png"' in text, "%s: PNG favicon and apple-touch-icon" % rel)
-    for icon in ("assets/favicon.png", "assets/apple-touch-icon.png"):
+    for icon in ("assets/favicon.png", "assets/apple-touch-icon.png", "favicon.ico", "robots.txt"):
         checks.expect(os.path.isfile(os.path.join(site, icon)), "%s is published" % icon)
+    if os.path.isfile(os.path.join(site, "favicon.ico")):
+        checks.expect(open(os.path.join(site, "favicon.ico"), "rb").read(4) == b"\0\0\1\0", "favicon.ico is an icon file")
+    if os.path.isfile(os.path.join(site, "robots.txt")):
+        robots = open(os.path.join(site, "robots.txt"), encoding="utf-8").read()
+        sitemap = os.path.isfile(os.path.join(site, "sitemap.xml"))
+        checks.expect("User-agent: *" in robots and ("Sitemap: http" in robots) == sitemap,
+                      "robots.txt allows crawling and names the sitemap when there is one", robots)
 
     return checks.summary("%s: %d pages" % (site, len(pages)))
 

@@ -6,6 +6,7 @@ final class Fragments: Sendable {
         let row: Bool
         let i: Int
         let root: String
+        let variant: Int
     }
 
     private let cache = Locked<[Key: String]>([:])
@@ -18,8 +19,8 @@ final class Fragments: Sendable {
 
     /// The cached HTML, or `render()`'s, cached. Two threads may both render an item
     /// the first time (the result is the same); the lock is not held while rendering.
-    func cached(row: Bool, _ i: Int, root: String, render: () -> String) -> String {
-        let key = Key(row: row, i: i, root: root)
+    func cached(row: Bool, _ i: Int, root: String, variant: Int = 0, render: () -> String) -> String {
+        let key = Key(row: row, i: i, root: root, variant: variant)
         if let hit = cache.withLock({ $0[key] }) { return hit }
         let html = render()
         cache.withLock { $0[key] = html }

@@ -7,7 +7,7 @@ extension PageContexts {
     func index(page: Int = 1, pages: Int = 1) -> Context {
         let pagination = paging(first: "", page: page, pages: pages)
         let root = Pagination.extraDepth(page)
-        var context = common(root: root, title: options.title, path: pagination.url(page),
+        var context = common(root: root, title: siteTitle, path: pagination.url(page),
                              description: strings.plural("profiles", model.users.count))
         let slice = pagination.slice(directoryOrder.count, size: options.listSize)
         context["users"] = TemplateValue(directoryOrder[slice].map { ["html": Deferred.row($0, root: root)] })
@@ -19,15 +19,23 @@ extension PageContexts {
         if pages > 1 {
             context["pagination"] = pagination.context
             context["hasJumps"] = TemplateValue(true)
-            // A letter's further pages are numbered ("M", "M²"…: "M, Page 3" to a screen reader).
-            context["jumps"] = TemplateValue(jumps.enumerated().map { i, jump -> Context in
-                var entry: Context = jump.page == page ? ["label": .string(jump.label), "isCurrent": .bool(true)]
-                                                       : ["label": .string(jump.label), "url": .string(pagination.url(jump.page))]
-                if i > 0 && jumps[i - 1].label == jump.label {
-                    entry["part"] = .string(strings.format.number(jump.page))
-                    entry["pageLabel"] = .string(pageLabel(jump.page))
+            // Each letter once ("#" too, for every name that starts with no letter A-Z), linked
+            // to the first page it is on; a letter on this page is marked, not linked. (Its
+            // further pages were numbered "M²", "M³", which read as exponents, and "#" came
+            // twice: names with digits sort first, names in other scripts last.)
+            var letters: [(label: String, first: Int, here: Bool)] = []
+            var at: [String: Int] = [:]
+            for jump in jumps {
+                if let i = at[jump.label] {
+                    letters[i].here = letters[i].here || jump.page == page
+                } else {
+                    at[jump.label] = letters.count
+                    letters.append((jump.label, jump.page, jump.page == page))
                 }
-                return entry
+            }
+            context["jumps"] = TemplateValue(letters.map { letter -> Context in
+                letter.here ? ["label": .string(letter.label), "isCurrent": .bool(true)]
+                            : ["label": .string(letter.label), "url": .string(pagination.url(letter.first))]
             })
         }
         return context
@@ -39,8 +47,12 @@ extension PageContexts {
         let path = page == 1 ? userPath(u) : userPath(u) + "page/\(page)/"
         // A long name is cut on its own first, so that the title keeps the username.
         let name = PageContexts.metaText(user.name, limit: PageContexts.titleLimit / 2)
-        let title = !user.hasUsername ? displayName(u) : user.name.isEmpty ? "@\(user.username)" : "\(name) (@\(user.username))"
-        var context = common(root: root, title: title, path: path, description: PageContexts.plainText(user.bio))
+        // Same-named people are told apart: "Name (@username)", or the short ID the header
+        // shows beside a shared name in an app without usernames.
+        let title = !user.hasUsername ? distinctName(u, name: user.name.isEmpty ? nil : name)
+            : user.name.isEmpty ? "@\(user.username)" : "\(name) (@\(user.username))"
+        let bio = PageContexts.plainText(user.bio)
+        var context = common(root: root, title: title, path: path, description: bio.isEmpty ? profileDescription(u) : bio)
         var summary = userSummary(u)
         summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
         summary["hasBio"] = TemplateValue(!user.bio.isEmpty)
@@ -61,12 +73,27 @@ extension PageContexts {
         context["user"] = TemplateValue(summary)
         let size = options.pageSize
         let slice = user.posts.dropFirst((page - 1) * size).prefix(size)
-        context["tiles"] = TemplateValue(slice.map { ["html": Deferred.tile($0, root: root)] })
+        context["tiles"] = Deferred.gridTiles(slice, root: root)
         context["hasTiles"] = TemplateValue(!slice.isEmpty)
         let pagination = paging(first: userPath(u), page: page, pages: pages, grid: true)
         if let value = pagination.context { context["pagination"] = value }
         if let first = user.posts.first, let image = imageURL(first) { context["ogImage"] = .string(image) }
         return context
+    }
+
+    /// A profile's description without a bio, as Instagram's: "16 followers, 8 following,
+    /// 12 posts - See photos from Mariana Costa (@mariana.costa)", in the site's language (a
+    /// link shared without it showed only the name).
+    func profileDescription(_ u: Int) -> String {
+        let user = model.users[u]
+        var who = !user.hasUsername ? PageContexts.bidiSafe(distinctName(u))
+            : user.name.isEmpty ? "@" + user.username : PageContexts.bidiSafe(user.name) + " (@" + user.username + ")"
+        // Isolated in a right-to-left language: "(@ana)" inside Arabic text read "(ana@)".
+        if strings.direction == "rtl" { who = "\u{2068}" + who + "\u{2069}" }
+        return strings.text("profile_description", [
+            "followers": strings.plural("followers", user.followers), "following": strings.plural("following", user.following),
+            "posts": strings.plural("posts", user.postCount), "name": who,
+        ])
     }
 
     func list(_ u: Int, followers: Bool, page: Int = 1, pages: Int = 1) -> Context {
@@ -126,6 +153,13 @@ extension PageContexts {
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(strings.format.date(post.time)),
             "likes": .int(post.likes), "poster": .object(identity(post.owner)), "comments": TemplateValue(comments),
             "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count), "hasLikes": .bool(post.likes > 0),
+            // A long thread shows its latest comments under "View all 8 comments" (a
+            // <details>: no script), which opens the older ones above them; in the desktop
+            // card two and a half comments showed and nothing said more were below.
+            "hasOlderComments": .bool(comments.count > PageContexts.commentsFolded),
+            "olderComments": TemplateValue(comments.count > PageContexts.commentsFolded ? Array(comments.dropLast(PageContexts.commentsShown)) : []),
+            "latestComments": TemplateValue(comments.count > PageContexts.commentsFolded ? Array(comments.suffix(PageContexts.commentsShown)) : comments),
+            "allCommentsText": .string(strings.plural("all_comments", comments.count)),
             "captionFolded": .bool(caption.count > PageContexts.foldedCaption),
             "captionPreview": .string(caption.count > PageContexts.foldedCaption ? String(caption.prefix(PageContexts.foldedCaption - 40)) + "…" : ""),
         ]
@@ -149,6 +183,9 @@ extension PageContexts {
 
     /// A long caption (in characters of plain text) is folded on the post page.
     static let foldedCaption = 400
+    /// A thread of more comments than this is folded to its latest `commentsShown`.
+    static let commentsFolded = 3
+    static let commentsShown = 2
 
     /// The six posts nearest to `p` in its poster's grid (newest first), without it: the
     /// post page's "More posts by" strip.
@@ -199,7 +236,7 @@ extension PageContexts {
         var context = common(root: root, title: "#\(tag.display)" + (page > 1 ? " · " + pageLabel(page) : ""), path: pagination.url(page))
         context["tag"] = TemplateValue(tag.display)
         let slice = pagination.slice(tag.posts.count, size: options.pageSize)
-        context["tiles"] = TemplateValue(tag.posts[slice].map { ["html": Deferred.tile($0, root: root)] })
+        context["tiles"] = Deferred.gridTiles(tag.posts[slice], root: root)
         if let value = pagination.context { context["pagination"] = value }
         context["count"] = TemplateValue(tag.posts.count)
         context["countText"] = TemplateValue(strings.counted("posts", tag.posts.count))
@@ -225,7 +262,7 @@ extension PageContexts {
                 "id": .string(absolute(postPath(p)) ?? "urn:sitegen:post:\(post.key)"),
                 "url": .string(absolute(postPath(p)) ?? "../../" + postPath(p)),
                 // Feeds stay language-neutral: English, whatever the site's language.
-                "title": .string(plain.isEmpty ? text("photo_by", about: u, in: .builtinEnglish) : String(plain.prefix(80))),
+                "title": .string(plain.isEmpty ? text("photo_by", about: u, in: .builtinEnglish, distinct: false) : String(plain.prefix(80))),
                 "updated": .string(PageContexts.iso8601(post.time)),
                 "contentHTML": Deferred.markdown(post.caption, root: root, prefix: post.src.isEmpty ? "" :
                     "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p, in: .builtinEnglish)))\"></p>"),

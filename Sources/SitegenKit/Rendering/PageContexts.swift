@@ -127,12 +127,18 @@ struct PageContexts: Sendable {
     }
 
     var site: Context {
-        ["title": .string(options.title), "baseURL": .string(options.baseURL ?? ""),
+        ["title": .string(siteTitle), "baseURL": .string(options.baseURL ?? ""),
          "tileRatio": .string(options.tile.rawValue), "generator": "sitegen",
          "language": .string(strings.language), "direction": .string(strings.direction)]
     }
 
     var table: TemplateValue { stringsTable }
+
+    /// The site's title: the one sitegen.toml or --title gives, else "Profiles" in the
+    /// site's language (`default_title`: "Perfis" in pt-BR), not English in every site.
+    var siteTitle: String {
+        options.title == SiteConfig.Default.title ? strings.text("default_title") : options.title
+    }
 
     func userSummary(_ u: Int) -> Context { makeSummary(u) }
     func tile(_ p: Int) -> Context { makeTile(p) }
@@ -221,14 +227,26 @@ struct PageContexts: Sendable {
     }
 
     /// A user as a sentence names them: "@ana", or the name without "@" when the app has
-    /// no usernames.
+    /// no usernames, with the short ID the header shows when another user has the same name
+    /// ("Kalyan Reddy (ID uKalyan2)"): titles and headings tell same-named people apart, as
+    /// Instagram's always carry the @handle.
     func handle(_ u: Int, in strings: Strings? = nil) -> String {
-        model.users[u].hasUsername ? "@" + model.users[u].username : displayName(u, in: strings)
+        model.users[u].hasUsername ? "@" + model.users[u].username : distinctName(u, in: strings)
+    }
+
+    /// The name an app without usernames shows, with the short ID when it is shared
+    /// (`handle`); `name` replaces the name (a title cuts a long one first).
+    func distinctName(_ u: Int, in strings: Strings? = nil, name: String? = nil) -> String {
+        let shown = name ?? displayName(u, in: strings)
+        guard sharedNames.contains(u) else { return shown }
+        return shown + " (" + (strings ?? self.strings).text("profile_id", ["id": String(model.users[u].uid.prefix(8))]) + ")"
     }
 
     /// The plain string `key` about user `u` (its `{username}`): "@{username}" is the
     /// handle, which has no "@" when the app has no usernames.
-    func text(_ key: String, about u: Int, in strings: Strings? = nil, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    /// `distinct`: a shared name carries its short ID (`handle`); alt text goes without.
+    func text(_ key: String, about u: Int, in strings: Strings? = nil, distinct: Bool = true,
+              _ values: KeyValuePairs<String, String> = [:]) -> String {
         let strings = strings ?? self.strings
         var template = strings.text(key)
         if !model.users[u].hasUsername { template = template.replacingOccurrences(of: "@{username}", with: "{username}") }
@@ -239,7 +257,8 @@ struct PageContexts: Sendable {
             template = template.replacingOccurrences(of: token, with: "\u{2068}" + token + "\u{2069}")
         }
         // Its own bidi overrides dropped: a name cannot turn the rest of the sentence around.
-        let name = PageContexts.bidiSafe(model.users[u].hasUsername ? model.users[u].username : displayName(u, in: strings))
+        let name = PageContexts.bidiSafe(model.users[u].hasUsername ? model.users[u].username
+                                         : distinct ? distinctName(u, in: strings) : displayName(u, in: strings))
         return Strings.fill(Strings.fill(template, ["username": name]), values)
     }
 
@@ -275,7 +294,7 @@ struct PageContexts: Sendable {
         let post = model.posts[p]
         var plain = PageContexts.plainText(post.alt)
         if plain.isEmpty { plain = plainCaption(p) }
-        if plain.isEmpty { return text("photo_by", about: post.owner, in: strings) }
+        if plain.isEmpty { return text("photo_by", about: post.owner, in: strings, distinct: false) }
         return plain.count > 140 ? String(plain.prefix(137)) + "…" : plain
     }
 }

@@ -102,13 +102,22 @@ struct SearchIndex: Sendable {
         return Int(hash % UInt32(count))
     }
 
-    /// What a query can start: the username, the name, each word of the name; folded.
+    /// What a query's words can start: the username and each part of it (between `.`, `_`
+    /// and `-`: "mansour" finds `omar.mansour`), the name and each word of it; folded. A
+    /// query of several words finds the users each of its words starts a word of, in any
+    /// order ("costa mariana").
     static func words(_ username: String, _ name: String) -> Set<String> {
-        let folded = fold(name)
-        var words: Set<String> = [fold(username), folded]
-        for word in folded.split(whereSeparator: { $0.isWhitespace }) { words.insert(String(word)) }
+        let folded = fold(name), handle = fold(username)
+        var words: Set<String> = [handle, folded]
+        for word in folded.split(whereSeparator: isSeparator) { words.insert(String(word)) }
+        for part in handle.split(whereSeparator: isSeparator) { words.insert(String(part)) }
         words.remove("")
         return words
+    }
+
+    /// Between words: white space, and the `.`, `_` and `-` of handles (`search.js`: /[\s._-]+/).
+    static func isSeparator(_ c: Character) -> Bool {
+        c.isWhitespace || c == "." || c == "_" || c == "-"
     }
 
     /// As `search.js` folds: lower case, NFKD, combining marks U+0300–U+036F removed.

@@ -176,8 +176,13 @@ public struct SiteRenderer: Sendable {
     func html(_ value: any DeferredValue) -> String {
         guard let value = value as? DeferredHTML else { return "" }
         switch value.recipe {
-        case let .tile(p, root):
-            return contexts.fragments.cached(row: false, p, root: root) { fragment(contexts.tile(p), root: root, "_tile") }
+        case let .tile(p, root, loading):
+            return contexts.fragments.cached(row: false, p, root: root, variant: loading.rawValue) {
+                var tile = contexts.tile(p)
+                tile["loading"] = .string(loading.attribute)
+                tile["highPriority"] = .bool(loading == .high)
+                return fragment(tile, root: root, "_tile")
+            }
         case let .row(u, root):
             return contexts.fragments.cached(row: true, u, root: root) { fragment(contexts.userSummary(u), root: root, "_userrow") }
         case let .markdown(text, root, prefix):
@@ -311,8 +316,25 @@ public struct SiteRenderer: Sendable {
             try batch(results.map { $0! })
         }
         // Photos are not pages: `PhotoStage` hands them on before the pages.
-        if share.includesAssets { try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) }) }
+        if share.includesAssets { try batch(templates.assets.map { RenderedFile(path: $0.path, bytes: $0.bytes) } + rootFiles()) }
     }
+
+    /// The files a crawler or a browser asks for at the site's root: `favicon.ico` (the
+    /// theme's `assets/favicon.ico`: a page links its icons, a feed reader or an old
+    /// browser asks for this one) and `robots.txt` (everything may be crawled; the sitemap
+    /// named when there is one, i.e. with a base URL). At a sub-path they are harmless.
+    func rootFiles() -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        if let icon = templates.assets.first(where: { $0.path == "assets/favicon.ico" }) {
+            files.append(RenderedFile(path: "favicon.ico", bytes: icon.bytes))
+        }
+        var robots = "User-agent: *\nAllow: /\n"
+        if let sitemap = absolute("sitemap.xml") { robots += "\nSitemap: \(sitemap)\n" }
+        files.append(RenderedFile(path: "robots.txt", bytes: Array(robots.utf8)))
+        return files
+    }
+
+    private func absolute(_ path: String) -> String? { contexts.absolute(path) }
 
     /// The escaped size of each HTML page's sitemap location (`Sitemaps.escapedSize` of
     /// `sitemapLocation(htmlPaths[i])`), counted without making the URL where it is plain

@@ -82,10 +82,26 @@ public struct Strings: Sendable {
                        rule: PluralRules.rule(for: language), format: LocaleFormat(language: language))
     }
 
-    /// `t` in every page's context: each plain string, placeholders unfilled.
-    var table: Context { plain.mapValues { .string($0) } }
+    /// `t` in every page's context: each plain string, placeholders unfilled (an optional
+    /// key the file lacks in built-in English).
+    var table: Context {
+        var table = plain.mapValues { TemplateValue.string($0) }
+        for key in Strings.optionalPlain where table[key] == nil { table[key] = .string(text(key)) }
+        return table
+    }
 
-    func text(_ key: String) -> String { plain[key] ?? key }
+    /// The string `key`, else built-in English's (keys added after a site's own strings
+    /// file was written, listed in `optionalPlain`), else the key.
+    func text(_ key: String) -> String { plain[key] ?? Strings.englishFallback(key) ?? key }
+
+    /// Keys a strings file may lack (added since the first release: a site's own file
+    /// keeps working, with English for them).
+    static let optionalPlain = ["profile_description", "default_title"]
+    static let optionalPlurals = ["all_comments"]
+
+    private static func englishFallback(_ key: String) -> String? {
+        optionalPlain.contains(key) ? builtinEnglish.plain[key] : nil
+    }
 
     /// The plain string `key` with its placeholders filled.
     func text(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
@@ -112,9 +128,17 @@ public struct Strings: Sendable {
         return ["before": .string(before), "number": .string(number), "after": .string(after), "text": .string(before + number + after)]
     }
 
-    /// The form of `key` CLDR's rule picks for `count` (`other` when the file lacks it).
+    /// The form of `key` CLDR's rule picks for `count` (`other` when the file lacks it). A
+    /// `zero` form, when the file gives one, is the form of 0 in every language: CLDR puts 0
+    /// under `one` in Portuguese and French, and Brazilians read "0 seguidores", not "0
+    /// seguidor" (docs/templates.md, "Zero").
     func form(_ key: String, _ count: Int) -> String {
+        // A site's own file written before the key existed: English's forms.
+        if plurals[key] == nil, Strings.optionalPlurals.contains(key), let english = Strings.builtinEnglish.plurals[key] {
+            return english[PluralRules.category(.oneOther, count)] ?? english["other"]!
+        }
         guard let forms = plurals[key] else { return key }
+        if count == 0, let zero = forms["zero"] { return zero }
         return forms[PluralRules.category(rule, count)] ?? forms["other"]!
     }
 

@@ -414,7 +414,9 @@ private enum SiteContexts {
         var tile: [String: TemplateValue] = ["key": .string("-Nk\(i)"), "url": .string("p/-Nk\(i)/"),
          "src": .string(v == .mixed ? "media/\(i).jpg" : "https://cdn.example.com/\(i).jpg?x=1&y=2"), "srcRelative": .bool(v == .mixed),
          "hasImage": .bool(i % 5 != 4), "width": .int(1080), "height": .int(v == .mixed ? 1440 : 1080), "alt": .string("Photo \(i) by @ana: \"sunset\" & <sea>"),
-         "unavailableLabel": .string("Photo unavailable: Photo \(i) by @ana: \"sunset\" & <sea>")]
+         "unavailableLabel": .string("Photo unavailable: Photo \(i) by @ana: \"sunset\" & <sea>"),
+         // As SiteRenderer adds them: a grid's first row eager, its first tile first.
+         "loading": .string(i < 3 ? "eager" : "lazy"), "highPriority": .bool(i == 0)]
         // A published photo (`picture`): every tile of `full`, every other one of `mixed`.
         if i % 5 != 4 && (v == .full || (v == .mixed && i % 2 == 1)) {
             func candidates(_ ext: String) -> TemplateValue {
@@ -489,8 +491,7 @@ private enum SiteContexts {
             index["pagination"] = ["page": 1, "pages": 12, "nextURL": "page/2/", "prevLabel": "Previous", "nextLabel": "Next",
                                    "numbers": pageNumbers(1, of: 12), "status": "Page 1 of 12", "pageLabel": "Page 1"]
             index["hasJumps"] = true
-            index["jumps"] = [["label": "A", "isCurrent": true], ["label": "#", "url": "page/5/"], ["label": "Z", "url": "page/12/"],
-                              ["label": "Z", "url": "page/13/", "part": "13", "pageLabel": "Page 13"]]
+            index["jumps"] = [["label": "#", "url": "page/5/"], ["label": "A", "isCurrent": true], ["label": "Z", "url": "page/12/"]]
         }
 
         var list = common(v, root: "../../../", title: "Followers of @ana")
@@ -521,6 +522,9 @@ private enum SiteContexts {
             "dateISO": "2024-03-01T10:00:00Z", "dateText": "1 March 2024",
             "likes": .int(v == .mixed ? 1 : 12), "poster": .object(user(v, 1)), "comments": .list(comments),
             "hasComments": .bool(!comments.isEmpty), "commentCount": .int(comments.count), "hasNeighbours": .bool(v != .minimal), "moreLabel": "More posts by @ana & co",
+            // The full variant's thread folded (as for more than three comments), the others not.
+            "hasOlderComments": .bool(v == .full), "olderComments": .list(v == .full ? Array(comments.prefix(1)) : []),
+            "latestComments": .list(v == .full ? Array(comments.dropFirst()) : comments), "allCommentsText": "View all 2 comments <&>",
             "hasLikes": .bool(v != .minimal), "captionFolded": .bool(v == .mixed), "captionPreview": .string(v == .mixed ? "Caption with style…" : ""),
             "more": htmlList(v, count: 2) { "<li>m\($0)</li>" }, "hasMore": .bool(v != .minimal), "profileLabel": "Back to profile",
         ].merging(v == .full ? ["previous": ["url": "p/-Nk6/"], "next": ["url": "p/-Nk8/"]]
@@ -603,7 +607,8 @@ private enum SiteContexts {
         "kind", "heading", "entries", "isEmpty", "isFollowers", "isFollowing", "hasHidden", "hiddenText",
         "post", "captionHTML", "dateISO", "dateText", "likes", "poster", "comments", "textHTML", "hasComments", "commentCount",
         "avatar", "hasAvatar", "avatarRelative", "avatarPicture", "author", "hasUsername", "displayName", "handle", "disambiguation",
-        "hasLikes", "captionFolded", "captionPreview", "more", "hasMore", "part",
+        "hasLikes", "captionFolded", "captionPreview", "more", "hasMore",
+        "hasOlderComments", "olderComments", "latestComments", "allCommentsText", "loading", "highPriority",
         "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour", "side",
     ]

@@ -90,6 +90,8 @@ import Testing
         #expect(SearchIndex.fold("Zoë ÅSA") == "zoe asa")
         #expect(SearchIndex.fold("Ｆｕｌｌ") == "full", "NFKD: compatibility forms")
         #expect(SearchIndex.words("ana_lima", "Ana María Lima") == ["ana_lima", "ana maria lima", "ana", "maria", "lima"])
+        #expect(SearchIndex.words("omar.mansour", "") == ["omar.mansour", "omar", "mansour"], "a part of a handle")
+        #expect(SearchIndex.words("jean-luc_92", "Jean-Luc Picard") == ["jean-luc_92", "jean-luc picard", "jean", "luc", "92", "picard"])
         // FNV-1a of the UTF-8, as search.js computes it.
         #expect(SearchIndex.bucket("a", count: 1 << 31) == 0xe40c_292c % (1 << 31), "FNV-1a of \"a\" is 0xe40c292c")
         #expect(SearchIndex.bucket("an", count: 1) == 0)

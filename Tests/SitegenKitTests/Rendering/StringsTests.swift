@@ -84,7 +84,8 @@ import Testing
         #expect(ar.plural("posts", 5) == "5 منشورات")
         #expect(ar.plural("posts", 15) == "15 منشورًا")
         let pt = try Self.templates.strings("pt-BR")
-        #expect(pt.plural("followers", 0) == "0 seguidor")
+        #expect(pt.plural("followers", 0) == "0 seguidores")
+        #expect(pt.plural("followers", 1) == "1 seguidor")
         #expect(pt.plural("followers", 1234) == "1.234 seguidores")
         let ja = try Self.templates.strings("ja")
         let counted = ja.counted("posts", 3).mapValues { value -> String in
@@ -94,6 +95,32 @@ import Testing
         #expect(counted == ["before": "投稿", "number": "3", "after": "件", "text": "投稿3件"])
         let de = try Self.templates.strings("de")
         #expect(de.plural("likes", 1234) == "Gefällt 1.234 Mal")
+    }
+
+    /// What a profile with nothing says in each language, as its users read it in their
+    /// apps. CLDR puts 0 under `one` in Portuguese and French: pt-BR gives `zero` forms
+    /// ("0 seguidores", as Brazilian apps say); French keeps the singular, which its grammar
+    /// and its apps use for zero ("0 abonné"). Arabic's own `zero` category is kept.
+    static let zeros: [(String, [String])] = [
+        ("en", ["0 posts", "0 followers", "0 following", "0 likes"]),
+        ("pt-BR", ["0 publicações", "0 seguidores", "0 seguindo", "0 curtidas"]),
+        ("es", ["0 publicaciones", "0 seguidores", "0 seguidos", "0 Me gusta"]),
+        ("fr", ["0 publication", "0 abonné", "0 abonnement", "0 J’aime"]),
+        ("de", ["0 Beiträge", "0 Follower", "0 gefolgt", "Gefällt 0 Mal"]),
+        ("it", ["0 post", "0 follower", "0 seguiti", "0 Mi piace"]),
+        ("tr", ["0 gönderi", "0 takipçi", "0 takip", "0 beğenme"]),
+        ("ru", ["0 публикаций", "0 подписчиков", "0 подписок", "0 отметок «Нравится»"]),
+        ("ar", ["0 منشور", "0 متابِع", "يتابع 0", "0 إعجاب"]),
+        ("ja", ["投稿0件", "フォロワー0人", "フォロー中0人", "「いいね！」0件"]),
+    ]
+
+    @Test(arguments: zeros.indices)
+    func zeroAsItsUsersReadIt(_ i: Int) throws {
+        let (language, expected) = Self.zeros[i]
+        let strings = try Self.templates.strings(language)
+        let zero = strings.format.number(0)
+        let said = ["posts", "followers", "following", "likes"].map { strings.plural($0, 0) }
+        #expect(said == expected.map { $0.replacingOccurrences(of: "0", with: zero) }, "\(language)")
     }
 
     @Test func datesAndNumbersAsTheLocaleWritesThem() throws {

@@ -14,7 +14,9 @@ import Testing
 
     /// Words of the English theme that no page of another language may show.
     static let englishWords = ["Skip to content", "followers<", "following<", " posts<", "Comments<", "Published with",
-                               "All profiles", "Search profiles", "Photo by", "Previous post", "Next post", "Atom feed"]
+                               "All profiles", "Search profiles", "Photo by", "Previous post", "Next post", "Atom feed",
+                               // The default site title (header, <title>, og:site_name).
+                               ">Profiles</a>", " · Profiles</title>", #"content="Profiles""#, "See photos from"]
 
     @Test(arguments: ["pt-BR", "ar", "ja"])
     func aSiteReadsEntirelyInItsLanguage(_ language: String) throws {
@@ -36,11 +38,22 @@ import Testing
         case "pt-BR":
             #expect(profile.contains(#"<span class="count-num" data-count="followers">3</span><span class="count-label"> seguidores</span>"#))
             #expect(Self.read(out, "p/-L0AnaAAAAAAAAAAAAA1/index.html").contains(">1 de janeiro de 2018</time>"))
+            #expect(profile.contains(#"<a class="brand" href="../../">Perfis</a>"#))
+            #expect(profile.contains(#"<meta property="og:site_name" content="Perfis">"#))
         case "ja":
             #expect(profile.contains(#"<span class="count-label">投稿</span><span class="count-num" data-count="posts">3</span><span class="count-label">件</span>"#))
         default:
             #expect(profile.contains(#"<span class="count-label">يتابع </span><span class="count-num" data-count="following">3</span>"#))
         }
+    }
+
+    /// A title the site gives stays as given, in any language.
+    @Test func aGivenTitleIsNotTranslated() throws {
+        var options = SiteOptions(title: "Fotos da Ana")
+        options.language = "pt-BR"
+        let (out, _) = try SiteTest.build(SiteTest.smallExport, options: options)
+        #expect(Self.read(out, "index.html").contains("<title>Fotos da Ana</title>"))
+        #expect(Self.read(out, "u/ana/index.html").contains(#"<a class="brand" href="../../">Fotos da Ana</a>"#))
     }
 
     @Test func feedsAndUsersJSONStayLanguageNeutral() throws {

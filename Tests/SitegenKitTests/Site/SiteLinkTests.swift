@@ -140,14 +140,21 @@ import Testing
         let chase = try #require(rows.first { $0.username == "chase" })
         #expect([chase.posts, chase.followers, chase.following] == [2, 6, 9] as [Int], "no stored counters")
 
-        // Post pages: likes are the true counts.
-        var checked = 0
+        // Post pages: likes and comments (40 of the sample's posts have some) are the true counts.
+        var checked = 0, commented = 0
         for (p, post) in report.index.posts.enumerated() where post.owner >= 0 {
             let file = "p/\(post.key)/index.html"
             guard FileManager.default.fileExists(atPath: out + "/" + file) else { continue }
-            #expect(Self.dataCounts(SiteTest.text(out, file)) == ["likes": [report.counts.likes[p]]], "\(file)")
+            let comments = p < report.counts.comments.count ? report.counts.comments[p] : 0
+            var expected = ["likes": [report.counts.likes[p]]]
+            if comments > 0 {
+                expected["comments"] = [comments]
+                commented += 1
+            }
+            #expect(Self.dataCounts(SiteTest.text(out, file)) == expected, "\(file)")
             checked += 1
         }
+        #expect(commented == 40, "the sample's posts with comments")
         #expect(checked == report.index.posts.count)
         #expect(Self.dataCounts(SiteTest.text(out, "p/-LHECY_N39oXbpyw8zqC/index.html")) == ["likes": [1]], "stored 2, one like dangles")
     }

@@ -10,7 +10,11 @@ import SitegenExport
     static let options = SiteOptions(pageSize: 2)
     static let manifest = SiteWriter.manifestName
     /// The template assets (CSS, scripts): files, not pages.
-    static var assetCount: Int { (try? TemplateSet(folder: SiteTest.templates).assets.count) ?? 0 }
+    /// The theme's assets, and the root files made with them (favicon.ico, robots.txt).
+    static var assetCount: Int {
+        guard let assets = try? TemplateSet(folder: SiteTest.templates).assets else { return 0 }
+        return assets.count + 1 + (assets.contains { $0.path == "assets/favicon.ico" } ? 1 : 0)
+    }
 
     static func smallObject() throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: SiteTest.smallExport))) as? [String: Any])

@@ -205,7 +205,8 @@ import Testing
 
         // Nothing shadows the site's own pages and assets.
         let top = Set(SiteTest.walk(out).map(\.path).filter { !$0.contains("/") })
-        #expect(top.isSubset(of: [".sitegen-manifest", "404.html", "index.html", "users.json", "sitemap.xml", "assets", "u", "p", "tags", "page", "search"]))
+        #expect(top.isSubset(of: [".sitegen-manifest", "404.html", "index.html", "users.json", "sitemap.xml", "assets", "u", "p", "tags", "page", "search",
+                                  "favicon.ico", "robots.txt"]))
         let index = SiteTest.text(out, "index.html")
         #expect(index.contains(#"id="directory""#))
         #expect(index.components(separatedBy: "data-uid=").count - 1 == rows.count)
