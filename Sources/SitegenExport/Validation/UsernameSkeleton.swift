@@ -13,8 +13,10 @@ import CSkeleton
 /// ASCII characters; the test compares the two ways on every pair of characters).
 enum UsernameSkeleton {
     /// The skeleton of `name`; the folded, visible name where ICU cannot give one.
-    static func of(_ name: String) -> String {
-        let folded = ExportIndex.fold(name)
+    static func of(_ name: String) -> String { of(folded: ExportIndex.fold(name)) }
+
+    /// The skeleton of a name already case-folded (`ExportIndex.fold`).
+    static func of(folded: String) -> String {
         if let table = asciiTable, folded.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             var out = ""
             out.reserveCapacity(folded.utf8.count)

@@ -278,7 +278,7 @@ public final class Validator: @unchecked Sendable {
             let path = "\(self.node(.users))/\(index.users[i].key)\(isKey ? "" : "/" + doc.key(node))"
             if index.usernameOwner[folded] == nil {
                 index.usernameOwner[folded] = Int32(i)
-                let skeleton = UsernameSkeleton.of(name)
+                let skeleton = UsernameSkeleton.of(folded: folded)
                 if let first = skeletonOwner[skeleton] {
                     if first != folded { report(.usernameConfusable, path, found: isKey ? JSONString.quoted(name) : found(node)) }
                 } else {

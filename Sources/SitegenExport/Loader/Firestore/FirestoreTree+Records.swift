@@ -68,7 +68,8 @@ extension FirestoreTree {
         }
         noteProject(app: app)
         let textCount = text.count, fieldCount = fieldRanges.count
-        if simple, let path, !path.isEmpty, path.count % 2 == 0, Self.pathFault(path) == nil {
+        var plainPath = true
+        if simple, let path, !path.isEmpty, path.count % 2 == 0, Self.pathFault(path, plain: &plainPath) == nil {
             let first = fieldRanges.count
             var idArrays: [String] = []
             text.append(UInt8(ascii: "{"))
@@ -80,7 +81,7 @@ extension FirestoreTree {
                     layout.idArrays[pattern] = FirestoreLayout.IDArray(referenceParent: nil)
                 }
                 documents.append(Pending(path: path, fields: first..<fieldRanges.count, part: parts.count, source: source,
-                                         textStart: textCount))
+                                         textStart: textCount, plainPath: plainPath))
                 layout.documentCount += 1
                 return nil
             }

@@ -58,13 +58,13 @@ struct FirestoreTree {
         /// Whether every element of the path is a key as it is (`isPlainKey`).
         var plainPath: Bool
 
-        init(path: [String], fields: Range<Int>, part: Int, source: Int, textStart: Int) {
+        init(path: [String], fields: Range<Int>, part: Int, source: Int, textStart: Int, plainPath: Bool) {
             self.path = path
             self.fields = fields
             self.part = part
             self.source = source
             self.textStart = textStart
-            plainPath = path.allSatisfy { FirestoreTree.isPlainKey($0) }
+            self.plainPath = plainPath
         }
     }
 
@@ -134,7 +134,8 @@ struct FirestoreTree {
     /// Adds a document whose record starts at `source` of `file`. Throws where it cannot be
     /// a node of the tree: a path or a name too long for a key once encoded, a name twice.
     mutating func add(_ document: FirestoreDocument, source: Int) throws(SitegenError) {
-        if let message = Self.pathFault(document.path) { throw fault(message, source: source, path: document.path) }
+        var plainPath = true
+        if let message = Self.pathFault(document.path, plain: &plainPath) { throw fault(message, source: source, path: document.path) }
         let first = fieldRanges.count
         let textStart = text.count
         var fields = document.fields
@@ -162,17 +163,20 @@ struct FirestoreTree {
         }
         text.append(UInt8(ascii: "}"))
         documents.append(Pending(path: document.path, fields: first..<fieldRanges.count, part: parts.count, source: source,
-                                 textStart: textStart))
+                                 textStart: textStart, plainPath: plainPath))
         layout.documentCount += 1
     }
 
     /// Why a document's path cannot be keys of the tree, if it cannot: too many elements,
-    /// or an element longer than a key once percent-encoded.
-    static func pathFault(_ path: [String]) -> String? {
+    /// or an element longer than a key once percent-encoded. `plain` is set to whether
+    /// every element is a key as it is (`Pending.plainPath`).
+    static func pathFault(_ path: [String], plain: inout Bool) -> String? {
         if path.count > FirestoreLimits.pathElements {
             return "a key path of \(path.count) elements (Firestore nests at most 100 subcollections)"
         }
+        plain = true
         for element in path where !isPlainKey(element) {
+            plain = false
             let bytes = percentEncode(element).utf8.count
             if bytes > FirestoreLimits.keyBytes { return "an id of \(bytes) bytes as a key (at most \(FirestoreLimits.keyBytes))" }
         }
