@@ -964,31 +964,20 @@ class Checks(Tally):
                 self.fail("post %s: %s" % (first_post, error))
         else:
             self.fail("post: the profile has no tile linking to a post")
-        try:
-            self.check_sharp(user, first_post)
-        except WebDriverError as error:
-            self.fail("sharp photos: %s" % error)
-        try:
-            self.check_header(user)
-        except WebDriverError as error:
-            self.fail("header: %s" % error)
-        try:
-            self.check_search_words(users)
-        except WebDriverError as error:
-            self.fail("search words: %s" % error)
-        try:
-            self.check_comment_fold()
-        except WebDriverError as error:
-            self.fail("comment fold: %s" % error)
-        try:
-            self.check_bio_lines(users)
-        except WebDriverError as error:
-            self.fail("bio line breaks: %s" % error)
+        checks = [
+            ("sharp photos", lambda: self.check_sharp(user, first_post)),
+            ("header", lambda: self.check_header(user)),
+            ("search words", lambda: self.check_search_words(users)),
+            ("comment fold", self.check_comment_fold),
+            ("bio line breaks", lambda: self.check_bio_lines(users)),
+        ]
         if self.args.axe:
+            checks.append(("axe", lambda: self.check_axe(self.axe_pages(user, first_post))))
+        for label, check in checks:
             try:
-                self.check_axe(self.axe_pages(user, first_post))
+                check()
             except WebDriverError as error:
-                self.fail("axe: %s" % error)
+                self.fail("%s: %s" % (label, error))
 
 
 def main(argv=None):
