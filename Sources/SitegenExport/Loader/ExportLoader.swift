@@ -29,6 +29,12 @@ public enum ExportLoader {
             do {
                 input = .json(try JSONDocument.parse(file))
             } catch {
+                // A Firestore JSON tree may hold ids and names Realtime Database keys cannot
+                // (`users/ana@x.com`): read again allowing them, and taken only if it is one.
+                if error.isKeyCharacter, let tree = try? JSONDocument.parse(file, anyKeyCharacters: true),
+                   FirestoreJSONReader.recognizes(.json(tree)) {
+                    return try export(.json(tree), path: path, dialect: forced, mapping: mapping)
+                }
                 throw SitegenError(file: path, message: (error.isSyntax ? "invalid JSON: " : "not a Firebase export: ") + error.message, line: error.line, column: error.column)
             }
         }

@@ -77,8 +77,9 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// Parses a file's bytes (padded with `JSONParser.padding` zero bytes); the
     /// document keeps them.
-    static func parse(_ file: FileBytes) throws(JSONSyntaxError) -> JSONDocument {
+    static func parse(_ file: FileBytes, anyKeyCharacters: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
         var parser = JSONParser(base: UnsafePointer(file.base.assumingMemoryBound(to: UInt8.self)), count: file.count)
+        parser.anyKeyCharacters = anyKeyCharacters
         let nodes = try parser.parse()
         return JSONDocument(file: file, nodes: nodes, hasFirebaseKeys: parser.sawFirebaseKeys)
     }

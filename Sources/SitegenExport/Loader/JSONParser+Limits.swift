@@ -38,7 +38,7 @@ extension JSONParser {
         } else {
             digest = JSONParser.keyDigest(UnsafeRawPointer(base + start + 1), count: rawLength)
         }
-        if digest.forbidden || length == 0 || length > JSONParser.maxKeyBytes {
+        if (digest.forbidden && !anyKeyCharacters) || length == 0 || length > JSONParser.maxKeyBytes {
             // Firebase's own keys (a priority, and the value beside it) are not data errors.
             guard !sawEscape, JSONParser.isFirebaseKey(UnsafeBufferPointer(start: base + start + 1, count: rawLength)) else {
                 throw keyError(at: start)
@@ -86,7 +86,9 @@ extension JSONParser {
         }
         let c = key.first { JSONParser.isForbiddenInKeys($0) } ?? 0
         let what = c < 0x20 || c == 0x7F ? "the control character U+\(hex4(UInt16(c)))" : "'\(UnicodeScalar(c))'"
-        return limit("the key \(quoted(key[...])) holds \(what), which Firebase keys cannot (. $ # [ ] / and control characters)", at: start)
+        var error = limit("the key \(quoted(key[...])) holds \(what), which Firebase keys cannot (. $ # [ ] / and control characters)", at: start)
+        error.isKeyCharacter = true
+        return error
     }
 
     /// At the end of an object: no key may appear twice among `keys[mark...]`.

@@ -38,15 +38,37 @@ import Testing
         return (folder, export.folder)
     }
 
-    @Test func arraysOfDottedIDsAreEdgesAndLikes() throws {
-        let (folder, export) = try Self.export()
+    /// The same documents as node-firestore-import-export writes them: a JSON tree whose
+    /// keys hold `.`, which a Realtime Database export's cannot (that one is still refused).
+    static func jsonTree() throws -> (folder: String, export: String) {
+        let folder = try TestSupport.temporaryFolder()
+        let time = #"{"__datatype__": "timestamp", "value": {"_seconds": 1700000000, "_nanoseconds": 0}}"#
+        let text = #"""
+            {"__collections__": {
+              "posts": {"p1": {"owner": "ben@y.org", "imageUrl": "https://example.test/p1.jpg", "createdAt": \#(time), "likes": ["ana@x.com"]}},
+              "users": {
+                "ana@x.com": {"username": "ana", "following": ["ben@y.org"]},
+                "ben@y.org": {"username": "ben", "followers": ["ana@x.com"]},
+                "cleo@z.net": {"username": "cleo", "following": ["ben@y.org"]}
+              }
+            }}
+            """#
+        try text.write(toFile: folder + "/export.json", atomically: false, encoding: .utf8)
+        try toml.write(toFile: folder + "/sitegen.toml", atomically: false, encoding: .utf8)
+        return (folder, folder + "/export.json")
+    }
+
+    @Test(arguments: ["managed", "json"]) func arraysOfDottedIDsAreEdgesAndLikes(_ form: String) throws {
+        let (folder, export) = form == "managed" ? try Self.export() : try Self.jsonTree()
         let audit = try TestSupport.sitegen(["audit", "--format", "json", export], in: folder)
         #expect(audit.status == 1, "\(audit.stderr)")
         // One finding: Cleo's edge is missing from Ben's followers. No like or follow dangles.
         #expect(audit.stdout.contains(#""findings": [\#n    {"code": "follow_mirror_missing", "path": "users/ben@y%2Eorg/followers/cleo@z%2Enet", "found": null, "expected": true, "repair": "add"}\#n  ]"#),
                 "\(audit.stdout)")
         // The repair adds Cleo's id as the app writes it, to the array, not a field `cleo@z`.
-        let writes = try TestSupport.sitegen(["audit", "--format", "firestore", export], in: folder)
+        // A JSON tree names no project: the command asks for one.
+        let project = form == "json" ? ["--project", "demo"] : []
+        let writes = try TestSupport.sitegen(["audit", "--format", "firestore", export] + project, in: folder)
         #expect(writes.stdout.contains(#"{"fieldPath":"followers","appendMissingElements":{"values":[{"stringValue":"cleo@z.net"}]}}"#),
                 "\(writes.stdout)")
         #expect(writes.stdout.contains(#"/documents/users/ben@y.org""#), "\(writes.stdout)")
