@@ -58,7 +58,7 @@ enum ManagedExportReader: ExportFormatReader {
                         }) else { continue }
                         let result: Result<FirestoreTree, SitegenError>
                         do throws(SitegenError) {
-                            try index(&part, path: path)
+                            try part.index()
                             result = .success(part)
                         } catch {
                             result = .failure(error)
@@ -119,10 +119,6 @@ enum ManagedExportReader: ExportFormatReader {
             if !decoded.isEmpty { return .index(decoded.removeFirst()) }
             return nil
         }
-    }
-
-    private static func index(_ tree: inout FirestoreTree, path: String) throws(SitegenError) {
-        try tree.index()
     }
 
     /// The `.overall_export_metadata` file of the export at `folder`: in it, in its
