@@ -270,6 +270,15 @@ extension FirestoreTree {
         }
         while at < bytes.count && base[at] < 0x80 { at += 1 }
         if at == bytes.count { return true }
-        return String(validating: UnsafeBufferPointer(rebasing: bytes[at...]), as: UTF8.self) != nil
+        // The rest decoded in place: no String is made of it.
+        var rest = UnsafeBufferPointer(rebasing: bytes[at...]).makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&rest) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 }
