@@ -118,8 +118,9 @@ import Testing
         #expect(profile.matches(of: /class="photo-missing"/).count == 1)
         #expect(profile.contains("srcset=\"\(Self.srcset("gps-camera.jpg", [240, 320, 480, 640], "webp"))\""))
         #expect(profile.contains("width=\"200\" height=\"300\" alt=\"orientation-6.jpg\""))
-        // Not in the copy: the Storage URL, its box from image_height, lazy as before.
-        #expect(profile.contains("<img src=\"https://firebasestorage.googleapis.com/v0/b/sitegen-test.appspot.com/o/images%2Fposts%2Fuid-ann%2F-M3postAAAAAAAAAAAAA.jpg?alt=media&amp;token=00000000-0000-0000-0000-000000000003\" width=\"600\" height=\"600\" alt=\"only in the bucket\" loading=\"lazy\" decoding=\"async\">"))
+        // Not in the copy: the Storage URL, its box from image_height; the newest post, so
+        // the first tile: eager, fetched first (docs/site.md).
+        #expect(profile.contains("<img src=\"https://firebasestorage.googleapis.com/v0/b/sitegen-test.appspot.com/o/images%2Fposts%2Fuid-ann%2F-M3postAAAAAAAAAAAAA.jpg?alt=media&amp;token=00000000-0000-0000-0000-000000000003\" width=\"600\" height=\"600\" alt=\"only in the bucket\" loading=\"eager\" fetchpriority=\"high\" decoding=\"async\">"))
         #expect(!profile.contains("-M0postAAAAAAAAAAAAA.jpg?alt"), "a published photo is not linked")
     }
 
@@ -130,7 +131,10 @@ import Testing
             #expect(result.photos.warnings.isEmpty && result.photos.encoded == 0)
             #expect(!SiteTest.files(out).contains { $0.hasPrefix("assets/img/") })
             let profile = SiteTest.text(out, "u/ann/index.html")
-            #expect(profile.matches(of: /<img src="https:\/\/firebasestorage.googleapis.com\/v0\/b\/sitegen-test.appspot.com\/o\/images%2Fposts%2Fuid-ann%2F-M[0-3]postAAAAAAAAAAAAA.jpg\?alt=media&amp;token=[0-9-]+" width="600" height="600" alt="[^"]+" loading="lazy" decoding="async">/).count == 4)
+            // The first row (three tiles) eager, the first fetched first, the rest lazy.
+            let tiles = profile.matches(of: /<img src="https:\/\/firebasestorage.googleapis.com\/v0\/b\/sitegen-test.appspot.com\/o\/images%2Fposts%2Fuid-ann%2F-M[0-3]postAAAAAAAAAAAAA.jpg\?alt=media&amp;token=[0-9-]+" width="600" height="600" alt="[^"]+" loading="(eager|lazy)"( fetchpriority="high")? decoding="async">/)
+            #expect(tiles.map { String($0.output.1) } == ["eager", "eager", "eager", "lazy"])
+            #expect(tiles.map { $0.output.2 != nil } == [true, false, false, false])
         }
     }
 
