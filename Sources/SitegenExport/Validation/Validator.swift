@@ -274,18 +274,21 @@ public final class Validator: @unchecked Sendable {
         for i in order {
             guard let (name, node) = names[i] else { continue }
             let folded = ExportIndex.fold(name)
-            let isKey = node == index.users[i].node
-            let path = "\(self.node(.users))/\(index.users[i].key)\(isKey ? "" : "/" + doc.key(node))"
+            func report(_ code: FindingCode) {
+                let isKey = node == index.users[i].node
+                self.report(code, "\(self.node(.users))/\(index.users[i].key)\(isKey ? "" : "/" + doc.key(node))",
+                            found: isKey ? JSONString.quoted(name) : found(node))
+            }
             if index.usernameOwner[folded] == nil {
                 index.usernameOwner[folded] = Int32(i)
                 let skeleton = UsernameSkeleton.of(folded: folded)
                 if let first = skeletonOwner[skeleton] {
-                    if first != folded { report(.usernameConfusable, path, found: isKey ? JSONString.quoted(name) : found(node)) }
+                    if first != folded { report(.usernameConfusable) }
                 } else {
                     skeletonOwner[skeleton] = folded
                 }
             } else {
-                report(.usernameDuplicate, path, found: isKey ? JSONString.quoted(name) : found(node))
+                report(.usernameDuplicate)
             }
         }
         return names
