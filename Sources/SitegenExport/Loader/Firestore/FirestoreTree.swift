@@ -187,9 +187,11 @@ struct FirestoreTree {
     /// twice, or one too long for a key once percent-encoded; the same for every map in them.
     static func namesFault(_ fields: [FirestoreField]) -> String? {
         var pending: [[FirestoreField]] = [fields]
-        while let next = pending.popLast() {
+        while var next = pending.popLast() {
+            // The document's fields come sorted; a map's are sorted here only when they are not.
+            if zip(next, next.dropFirst()).contains(where: { less($1.name, $0.name) }) { next.sort { less($0.name, $1.name) } }
             var previous: String?
-            for field in next.sorted(by: { less($0.name, $1.name) }) {
+            for field in next {
                 if previous == field.name { return "the field name \(JSONString.quoted(field.name)) appears twice" }
                 previous = field.name
                 if !isPlainKey(field.name) {
