@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""The zoo's conformance table: every real app's fixture, read as a new user would.
+
+    Tests/zoo/run.py SITEGEN [--roundtrip] [--table] [APP ...]
+
+For each folder of Tests/SitegenTestSupport/Fixtures/zoo/ (made by
+scripts/make-zoo-fixtures): `sitegen inspect` on the export, its [schema] block pasted
+unedited into sitegen.toml, then
+  inspect    the block loads: audit and build read the export with it
+  audit      `audit --format json` gives exactly truth.json's findings (code and path)
+  site       `build`: one profile per truth profile and no other, each with its posts,
+             followers and following counts (a count the truth leaves null is absent
+             from the page: the app keeps no such thing), its grid the posts it owns;
+             one page per post and no other, with its likes and comments counts; no
+             published file holds a value of truth.json's "hidden"
+  roundtrip  (--roundtrip) the repair applied (Firestore: commit bodies into the
+             emulator, scripts/firestore-roundtrip; Realtime Database: audit --fix)
+             audits clean of what it repairs and changes nothing but the findings' paths
+Prints one row per app and what differs; --table prints the rows as docs/apps.md's
+Markdown table. Exit 1 when a row that truth.json does not mark "known" is wrong.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+ZOO = os.path.join(REPO, "Tests", "SitegenTestSupport", "Fixtures", "zoo")
+MISSING = object()
+
+
+def run(binary, folder, *arguments):
+    return subprocess.run([binary, *arguments], cwd=folder, capture_output=True, text=True)
+
+
+def differences(a, b, path=""):
+    """Leaf paths where two trees differ (an absent node compared as an empty one)."""
+    a = {} if a == [] else a
+    b = {} if b == [] else b
+    if a is MISSING or b is MISSING:
+        other = b if a is MISSING else a
+        if isinstance(other, dict) and other:
+            return [d for key in sorted(other) for d in
+                    differences(MISSING if a is MISSING else other[key], other[key] if a is MISSING else MISSING,
+                                path + "/" + key if path else key)]
+        return [path]
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for key in sorted(set(a) | set(b)):
+            out += differences(a.get(key, MISSING), b.get(key, MISSING), path + "/" + key if path else key)
+        return out
+    return [] if a == b else [path]
+
+
+def count(html, what):
+    m = re.search(r'data-count="%s"[^>]*>([0-9,.\s]+)<' % what, html)
+    return int(re.sub(r"[^0-9]", "", m.group(1))) if m else None
+
+
+class Row:
+    def __init__(self, name):
+        self.name = name
+        self.cells = {}
+        self.notes = []
+
+    def cell(self, column, ok, *notes):
+        self.cells[column] = ok
+        self.notes += ["%s: %s" % (column, n) for n in notes]
+        return ok
+
+
+def check_site(row, truth, site):
+    problems = []
+    try:
+        listed = {e["uid"]: e for e in json.load(open(os.path.join(site, "users.json")))}
+    except (OSError, ValueError) as error:
+        return row.cell("site", False, "no users.json (%s)" % error)
+    profiles = truth["profiles"]
+    for uid in sorted(set(listed) - set(profiles)):
+        problems.append("profile %s published, not a user" % uid)
+    owned = {}
+    for key, post in truth["posts"].items():
+        owned.setdefault(post["owner"], set()).add(key)
+    for uid, want in sorted(profiles.items()):
+        if uid not in listed:
+            problems.append("profile %s missing" % uid)
+            continue
+        folder = os.path.join(site, urllib.parse.unquote(listed[uid]["url"]))
+        html = open(os.path.join(folder, "index.html")).read()
+        for what in ("posts", "followers", "following"):
+            got = count(html, what)
+            if what in want and got != want[what]:
+                problems.append("%s %s: %s, want %s" % (uid, what, got, want[what]))
+        tiles, n = set(re.findall(r'data-post="([^"]+)"', html)), 2
+        while os.path.exists(os.path.join(folder, "page", str(n), "index.html")):
+            tiles |= set(re.findall(r'data-post="([^"]+)"', open(os.path.join(folder, "page", str(n), "index.html")).read()))
+            n += 1
+        tiles = {urllib.parse.unquote(t) for t in tiles}
+        if tiles != owned.get(uid, set()):
+            problems.append("%s grid: %d tiles, want %d (%s)" % (uid, len(tiles), len(owned.get(uid, set())),
+                            ", ".join(sorted(tiles ^ owned.get(uid, set()))[:4])))
+    pages = {}
+    if os.path.isdir(os.path.join(site, "p")):
+        for entry in os.listdir(os.path.join(site, "p")):
+            pages[urllib.parse.unquote(entry)] = os.path.join(site, "p", entry, "index.html")
+    for key in sorted(set(pages) - set(truth["posts"])):
+        problems.append("post page %s, not a post" % key)
+    for key, want in sorted(truth["posts"].items()):
+        if key not in pages:
+            problems.append("post page %s missing" % key)
+            continue
+        html = open(pages[key]).read()
+        for what in ("likes", "comments"):
+            if what in want and count(html, what) != want[what]:
+                problems.append("post %s %s: %s, want %s" % (key, what, count(html, what), want[what]))
+    hidden = truth.get("hidden", [])
+    if hidden:
+        for folder, _, files in os.walk(site):
+            for name in files:
+                data = open(os.path.join(folder, name), "rb").read()
+                for value in hidden:
+                    if value.encode() in data:
+                        problems.append("%s holds hidden %r" % (os.path.relpath(os.path.join(folder, name), site), value))
+    return row.cell("site", not problems, *problems[:12])
+
+
+def check(binary, name, roundtrip):
+    row = Row(name)
+    source = os.path.join(ZOO, name)
+    app = json.load(open(os.path.join(source, "app.json")))
+    truth = json.load(open(os.path.join(source, "truth.json")))
+    row.app, row.truth = app, truth
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = os.path.join(tmp, name)
+        shutil.copytree(source, folder)
+        export = "firestore_export" if app["database"] == "firestore" else "export.json"
+        inspected = run(binary, folder, "inspect", export)
+        if inspected.returncode != 0 or "[schema]" not in inspected.stdout:
+            row.cell("inspect", False, "inspect exit %d: %s" % (inspected.returncode, inspected.stderr.strip()[:300]))
+            return row
+        block = inspected.stdout[inspected.stdout.index("[schema]"):]
+        with open(os.path.join(folder, "sitegen.toml"), "w") as f:
+            f.write('export = "%s"\n\n%s' % (export, block))
+        audited = run(binary, folder, "audit", "--format", "json")
+        built = run(binary, folder, "build", "--output", os.path.join(tmp, "site"), "--allow-shrink")
+        loads = audited.returncode in (0, 1) and built.returncode == 0
+        row.cell("inspect", loads, *([] if loads else [(audited.stderr or built.stderr).strip()[:300]]))
+        if not loads:
+            return row
+        got = {(f["code"], f["path"]) for f in json.loads(audited.stdout)["findings"]}
+        want = {(f["code"], f["path"]) for f in truth["findings"]}
+        row.cell("audit", got == want, *(["extra %s %s" % f for f in sorted(got - want)][:8] +
+                                         ["missing %s %s" % f for f in sorted(want - got)][:8] +
+                                         (["%d findings, %d expected" % (len(got), len(want))] if got != want else [])))
+        check_site(row, truth, os.path.join(tmp, "site"))
+        if roundtrip:
+            if app["database"] == "firestore":
+                trip = subprocess.run([os.path.join(REPO, "scripts", "firestore-roundtrip"), binary, folder],
+                                      capture_output=True, text=True)
+                row.cell("roundtrip", trip.returncode == 0,
+                         *[line for line in trip.stdout.splitlines() if line.startswith("FAIL")] +
+                         ([trip.stderr.strip()[:300]] if trip.returncode > 1 else []))
+            else:
+                before = json.load(open(os.path.join(folder, "export.json")))
+                fixed = run(binary, folder, "audit", "--fix", "--output", "fixed.json")
+                again = run(binary, folder, "audit", "fixed.json", "--format", "json")
+                problems = []
+                if fixed.returncode not in (0, 1) or again.returncode not in (0, 1):
+                    problems.append("audit --fix: %s" % (fixed.stderr or again.stderr).strip()[:300])
+                else:
+                    findings = json.loads(audited.stdout)["findings"]
+                    left = [f for f in json.loads(again.stdout)["findings"] if f["repair"] != "none"]
+                    problems += ["still to repair: %s %s" % (f["code"], f["path"]) for f in left]
+                    repaired = [f["path"] for f in findings if f["repair"] != "none"]
+                    changed = differences(before, json.load(open(os.path.join(folder, "fixed.json"))))
+                    problems += ["changed beyond the findings: %s" % p for p in changed
+                                 if not any(p == r or p.startswith(r + "/") for r in repaired)]
+                row.cell("roundtrip", not problems, *problems[:8])
+    return row
+
+
+def main(arguments):
+    if not arguments:
+        sys.exit(__doc__)
+    binary = os.path.abspath(arguments[0])
+    roundtrip = "--roundtrip" in arguments
+    table = "--table" in arguments
+    names = [a for a in arguments[1:] if not a.startswith("--")]
+    names = names or sorted(n for n in os.listdir(ZOO) if os.path.isdir(os.path.join(ZOO, n)))
+    columns = ["inspect", "audit", "site"] + (["roundtrip"] if roundtrip else [])
+    rows = [check(binary, name, roundtrip) for name in names]
+    wrong = 0
+    for row in rows:
+        cells = ["ok" if row.cells.get(c) else ("-" if c not in row.cells else "WRONG") for c in columns]
+        right = all(row.cells.get(c) for c in columns)
+        known = row.truth.get("known") if hasattr(row, "truth") else None
+        if not right and not known:
+            wrong += 1
+        print("zoo: %-28s %s%s" % (row.name, "  ".join("%s %s" % (c, v) for c, v in zip(columns, cells)),
+                                   "" if right or not known else "  (known: %s)" % known))
+        for note in row.notes:
+            print("    " + note)
+    if table:
+        print("\n| app | database | layout | " + " | ".join(columns) + " |")
+        print("|---|---|---|" + "---|" * len(columns))
+        for row in rows:
+            app = getattr(row, "app", {"repo": row.name, "database": "?", "layout": ""})
+            print("| [%s](https://github.com/%s) | %s | %s | %s |" % (
+                app["repo"], app["repo"], app["database"], app["layout"],
+                " | ".join("right" if row.cells.get(c) else "wrong" for c in columns)))
+    print("zoo: %d apps, %d right, %d wrong" % (len(rows), len(rows) - wrong - sum(
+        1 for r in rows if not all(r.cells.get(c) for c in columns) and getattr(r, "truth", {}).get("known")), wrong))
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
