@@ -321,6 +321,17 @@ public struct ExportInspection: Sendable {
                 body(node, keys.count >= 2 ? keys[keys.count - 2].text(doc) : nil)
             }
         }
+        /// Whether `record` holds, under a name other than its own key's, a text that is one of
+        /// `keys` (an owner's id, a post's id): a record that belongs to or copies another.
+        func holdsKey(of keys: Set<String>, _ record: Int32) -> Bool {
+            guard doc.isObject(record) else { return false }
+            let own = doc.key(record)
+            var found = false
+            doc.forEachChild(record) { member in
+                if !found, let text = doc.string(doc.value(member)), text != own, keys.contains(text) { found = true }
+            }
+            return found
+        }
         let collections = layout.collections.sorted()
         let held = { (c: String) in (layout.documentsPerCollection[c] ?? 0) > 0 }
         let isRootPresent = { (name: String) in doc.member(doc.root, Schema.Name(name)) != nil }
@@ -333,15 +344,25 @@ public struct ExportInspection: Sendable {
                 nodes[.users] = "the collection \(c) is named so"
             } else {
                 let spellings = [Schema.Field.username, .name, .avatarURL].flatMap { schema.names($0) }
-                var best: (name: String, users: Int, records: Int)?
-                for c in collections where !c.contains("/") && held(c) {
-                    var records = 0, withUser = 0
+                let roots = collections.filter { !$0.contains("/") && held($0) }
+                var keysOf: [String: Set<String>] = [:]
+                for c in roots { documents(c) { record, _ in keysOf[c, default: []].insert(doc.key(record)) } }
+                // A collection's name saying users first (`insta_users`, `Users`), then the most
+                // documents; never one whose documents belong to another's (their owner copied).
+                var best: (name: String, users: Int, records: Int, named: Bool)?
+                for c in roots {
+                    var records = 0, withUser = 0, owned = 0
+                    let others = keysOf.filter { $0.key != c }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
                     documents(c) { record, _ in
                         records += 1
                         if doc.member(record, spellings) != nil { withUser += 1 }
+                        if holdsKey(of: others, record) { owned += 1 }
                     }
-                    guard withUser > 0, withUser * 2 >= records else { continue }
-                    if best == nil || withUser > best!.users { best = (c, withUser, records) }
+                    guard withUser > 0, withUser * 2 >= records, owned * 2 < records else { continue }
+                    let named = c.lowercased().contains("user")
+                    if best == nil || (named && !best!.named) || (named == best!.named && withUser > best!.users) {
+                        best = (c, withUser, records, named)
+                    }
                 }
                 if let best {
                     users = best.name
@@ -405,21 +426,45 @@ public struct ExportInspection: Sendable {
         // photo's) under one name, at any depth of subcollections.
         var posts = mapping.nodes[.posts]
         if posts == nil {
-            var best: (name: String, field: String, hits: Int, records: Int)?
+            struct Candidate { var name: String, field: String, hits: Int, records: Int, keys: Set<String>, depth: Int }
+            var candidates: [Candidate] = []
             for c in collections where held(c) && c != users {
                 var records = 0
                 var hits: [String: Int] = [:]
+                var keys = Set<String>()
                 documents(c) { record, _ in
                     guard doc.isObject(record) else { return }
                     records += 1
+                    keys.insert(doc.key(record))
                     doc.forEachChild(record) { member in
                         if isPostImage(member, in: doc) { hits[doc.key(member), default: 0] += 1 }
                     }
                 }
                 guard let field = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), field.value * 2 >= records else { continue }
-                let depth = c.split(separator: "/").count
-                if best == nil || field.value > best!.hits || (field.value == best!.hits && depth < best!.name.split(separator: "/").count) {
-                    best = (c, field.key, field.value, records)
+                candidates.append(Candidate(name: c, field: field.key, hits: field.value, records: records, keys: keys, depth: c.split(separator: "/").count))
+            }
+            /// How many of `a`'s documents name one of `b`'s: by their own key or a field.
+            func references(_ a: Candidate, _ b: Candidate) -> Int {
+                var n = 0
+                documents(a.name) { record, _ in if b.keys.contains(doc.key(record)) || holdsKey(of: b.keys, record) { n += 1 } }
+                return n
+            }
+            /// Copies and mentions of posts (a timeline of copies, an activity feed naming the
+            /// post it is about) name the posts' documents; the posts do not name theirs. Where
+            /// both name the other (the same keys), the copies' keys repeat across their
+            /// parents (one post in many readers' timelines), or they lie deeper.
+            func isCopy(_ a: Candidate, of b: Candidate) -> Bool {
+                guard references(a, b) * 2 >= a.records else { return false }
+                guard references(b, a) * 2 >= b.records else { return true }
+                let repeats = { (c: Candidate) in c.keys.count < c.records }
+                if repeats(a) != repeats(b) { return repeats(a) }
+                return a.depth > b.depth
+            }
+            let originals = candidates.filter { a in !candidates.contains { b in b.name != a.name && isCopy(a, of: b) } }
+            var best: (name: String, field: String, hits: Int, records: Int)?
+            for c in originals {
+                if best == nil || c.hits > best!.hits || (c.hits == best!.hits && c.depth < best!.name.split(separator: "/").count) {
+                    best = (c.name, c.field, c.hits, c.records)
                 }
             }
             if let best {
