@@ -84,6 +84,12 @@ class Emulator:
                   for path, data in documents.items()]
         self.commit(writes)
 
+    def clear(self):
+        """Deletes every document (the emulator's own endpoint), for the next fixture."""
+        request = urllib.request.Request(self.url("/emulator/v1/projects/%s/databases/(default)/documents" % self.project),
+                                         method="DELETE")
+        urllib.request.urlopen(request, timeout=60).read()
+
     def export(self, folder, name="firestore_export"):
         os.makedirs(folder, exist_ok=True)
         self.post("/emulator/v1/projects/%s:export" % self.project,

@@ -19,6 +19,10 @@ unedited into sitegen.toml, then
 Prints one row per app and what differs; --table prints the rows as docs/apps.md's
 Markdown table. Exit 1 when a row that truth.json does not mark "known" is wrong.
 """
+import contextlib
+import importlib.machinery
+import importlib.util
+import io
 import json
 import os
 import re
@@ -131,6 +135,7 @@ def check_site(row, truth, site):
 
 
 def check(binary, name, roundtrip):
+    """roundtrip: scripts/firestore-roundtrip as a module (with its emulator), or None."""
     row = Row(name)
     source = os.path.join(ZOO, name)
     app = json.load(open(os.path.join(source, "app.json")))
@@ -161,11 +166,14 @@ def check(binary, name, roundtrip):
         check_site(row, truth, os.path.join(tmp, "site"))
         if roundtrip:
             if app["database"] == "firestore":
-                trip = subprocess.run([os.path.join(REPO, "scripts", "firestore-roundtrip"), binary, folder],
-                                      capture_output=True, text=True)
-                row.cell("roundtrip", trip.returncode == 0,
-                         *[line for line in trip.stdout.splitlines() if line.startswith("FAIL")] +
-                         ([trip.stderr.strip()[:300]] if trip.returncode > 1 else []))
+                out = io.StringIO()
+                try:
+                    with contextlib.redirect_stdout(out):
+                        status = roundtrip.main(binary, folder, roundtrip.emulator)
+                except (SystemExit, RuntimeError) as error:
+                    status, out = 2, io.StringIO(str(error))
+                row.cell("roundtrip", status == 0, *[line for line in out.getvalue().splitlines()
+                                                     if line.startswith("FAIL") or status > 1])
             else:
                 before = json.load(open(os.path.join(folder, "export.json")))
                 fixed = run(binary, folder, "audit", "--fix", "--output", "fixed.json")
@@ -194,7 +202,23 @@ def main(arguments):
     names = [a for a in arguments[1:] if not a.startswith("--")]
     names = names or sorted(n for n in os.listdir(ZOO) if os.path.isdir(os.path.join(ZOO, n)))
     columns = ["inspect", "audit", "site"] + (["roundtrip"] if roundtrip else [])
-    rows = [check(binary, name, roundtrip) for name in names]
+    trip = None
+    if roundtrip:
+        # scripts/firestore-roundtrip, with one emulator for every Firestore app (cleared
+        # before each), stopped by its process id at the end.
+        sys.path.insert(0, os.path.join(REPO, "scripts"))
+        path = os.path.join(REPO, "scripts", "firestore-roundtrip")
+        trip = importlib.util.module_from_spec(importlib.util.spec_from_loader(
+            "firestore_roundtrip", importlib.machinery.SourceFileLoader("firestore_roundtrip", path)))
+        trip.__loader__.exec_module(trip)
+        trip.emulator = None
+        if trip.fe.available():
+            trip.emulator = trip.fe.Emulator(trip.fe.PROJECT)
+    try:
+        rows = [check(binary, name, trip) for name in names]
+    finally:
+        if trip and trip.emulator:
+            trip.emulator.stop()
     wrong = 0
     for row in rows:
         cells = ["ok" if row.cells.get(c) else ("-" if c not in row.cells else "WRONG") for c in columns]
