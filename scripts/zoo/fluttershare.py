@@ -133,6 +133,6 @@ def truth():
         {"code": "timeline_missing", "path": "timeline/%s/timelinePosts/%s" % (reader, key)},
         {"code": "timeline_copy_outdated", "path": "timeline/%s/timelinePosts/%s/likes/%s" % (reader2, key2, liker)},
         {"code": "timeline_stale", "path": "timeline/%s/timelinePosts/%s" % (follower, deleted)},
-        {"code": "comment_dangling", "path": "comments/%s" % deleted},
+        {"code": "comment_dangling", "path": "comments/%s/comments" % deleted},
     ]
     return g.truth(findings, hidden=[u.email for u in g.users])
