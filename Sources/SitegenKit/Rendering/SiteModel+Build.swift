@@ -34,7 +34,7 @@ extension SiteModel {
         func displayName(_ user: UserEntry) -> String? {
             if let name = user.username { return name }
             guard namesByField else { return nil }
-            return field(user, .name).flatMap { $0.isEmpty ? nil : $0 } ?? user.uid
+            return field(user, .name).flatMap { $0.isEmpty ? nil : $0 } ?? PublicID.of(user.uid)
         }
         var renderable: [Int] = []
         var excludedCount = 0
@@ -58,7 +58,7 @@ extension SiteModel {
             func text(_ name: Schema.Field) -> String { field(entry, name) ?? "" }
             model.userByIndex[Int32(i)] = model.users.count
             model.users.append(User(
-                index: Int32(i), uid: entry.uid, username: displayName(entry)!, slug: slugs[n],
+                index: Int32(i), uid: PublicID.of(entry.uid), username: displayName(entry)!, slug: slugs[n],
                 name: text(.name), bio: text(.bio), website: text(.url),
                 avatar: field(entry, .avatarURL).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? "",
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
