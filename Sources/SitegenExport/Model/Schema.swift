@@ -69,7 +69,8 @@ public struct Schema: Sendable {
         case imageEndpoint, likes, comments, post
         /// A comment's text (the key `text` of older configs is read as this).
         case commentText = "comment_text"
-        /// `true` on a user who must not be published (`private`, `isPrivate`, `is_private`).
+        /// `true` (or the text `"true"` or `"private"`) on a user whose posts must not be published
+        /// (`private`, `isPrivate`, `is_private`, `professionalAcc.private`, `accountType: "private"`).
         case isPrivate = "private"
         // Roles beyond the tutorials'.
         case avatarURL = "avatar_url", postOwner = "post_owner", imageWidth = "image_width"
@@ -90,6 +91,9 @@ public struct Schema: Sendable {
 
         /// Keys of older configs read as another field's: `text` is `comment_text`.
         package static let aliases: [String: Field] = ["text": .commentText]
+        /// `private` spelled inside a map of the user's record (a path: `isPrivate`'s names are
+        /// members of the record itself).
+        package static let nestedPrivateFlags = [Name("professionalAcc/private")]
 
         /// The spellings recognised without a mapping, the tutorial's first.
         func variants(_ dialect: Dialect) -> [String] {
@@ -114,7 +118,7 @@ public struct Schema: Sendable {
             case .imageEndpoint: return ["imageEndpoint", "imageEndPoint", "image"]
             case .likes: return ["likes", "like"]
             case .post: return ["post", "postIdentifier", "postID"]
-            case .isPrivate: return ["private", "isPrivate", "is_private"]
+            case .isPrivate: return ["private", "isPrivate", "is_private", "accountType", "account_type"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
             case .userID: return []
             default: return [rawValue]

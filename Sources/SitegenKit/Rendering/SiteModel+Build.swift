@@ -21,8 +21,11 @@ extension SiteModel {
         let privateNames = schema.names(.isPrivate)
         func isExcluded(_ user: UserEntry) -> Bool {
             if excludedUIDs.contains(user.uid) || user.username.map({ excludedNames.contains(ExportIndex.fold($0)) }) == true { return true }
-            guard let flag = doc.member(user.node, privateNames) else { return false }
-            return doc.kind(flag) == .bool ? doc.rawText(flag) == "true" : doc.string(flag)?.lowercased() == "true"
+            guard let flag = doc.member(user.node, privateNames)
+                ?? Schema.Field.nestedPrivateFlags.lazy.compactMap({ doc.member(user.node, $0) }).first else { return false }
+            let value = doc.value(flag)
+            if doc.kind(value) == .bool { return doc.rawText(value) == "true" }
+            return ["true", "private"].contains(doc.string(value)?.lowercased())
         }
         // An app that keeps no username at all names its profiles by their name, else uid.
         let namesByField = !schema.isCarried(.username)

@@ -62,6 +62,29 @@ import Testing
         #expect(SiteTest.text(out, "tags/sun/index.html").matches(of: /data-post="/).count == 1)
     }
 
+    /// Apps that say it otherwise: inside a map (`professionalAcc.private`), as the account's
+    /// type (`accountType: "private"`); `accountType: "public"` and a map without it are public.
+    @Test func privateSpelledOtherwise() throws {
+        let export = try SiteTest.writeExport([
+            "users": [
+                "u1": ["username": "ana", "professionalAcc": ["private": true, "category": "artist"]],
+                "u2": ["username": "ben", "accountType": "private"],
+                "u3": ["username": "cy", "accountType": "public", "professionalAcc": ["category": "shop"]],
+                "u4": ["username": "dee", "account_type": "Private"],
+            ],
+            "posts": [
+                "u1": ["-K25Fj8qrMAtxXG3QCA1": Self.post("u1", "ana", "ana's hidden caption", 1)],
+                "u2": ["-K25Fj8qrMAtxXG3QCB1": Self.post("u2", "ben", "ben's hidden caption", 2)],
+                "u3": ["-K25Fj8qrMAtxXG3QCC1": Self.post("u3", "cy", "cy's public caption", 3)],
+            ],
+        ] as [String: Any])
+        let (out, _) = try SiteTest.build(export)
+        #expect(try SiteTest.usersJSON(out).map(\.username) == ["cy"])
+        let everything = SiteTest.files(out).filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") || $0.hasSuffix(".json") }
+            .map { SiteTest.text(out, $0) }.joined()
+        #expect(!everything.contains("hidden caption") && everything.contains("cy's public caption"))
+    }
+
     @Test func excludedPhotosAreNotPublished() throws {
         let jpeg = try Corpus.sampleJPEGBase64()
         let other = Data(try #require(Data(base64Encoded: jpeg)) + [0xFF, 0xD9]).base64EncodedString()
