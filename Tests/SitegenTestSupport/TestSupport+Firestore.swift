@@ -10,5 +10,8 @@ extension TestSupport {
         ("karlhadwen", ["dali", "karl", "raphael"], ["PH1"]),
         ("android", ["alice", "bob"], []),
         ("handles", ["ana", "ben", "cleo"], ["s1", "s2", "s3"]),
+        // Post ids `p.1`, `a b`, `a%20b`, `日本 語 post`: pages named by a hash of the id.
+        ("odd-ids", ["ana", "ben", "cleo", "dora", "dots", "eiji", "finn", "long", "pct"],
+         ["k0f6d2d205ea31e789ed8", "k2e3dd8c2a4898925bda6", "k98c9d0f286fd5e559fff", "ka23fcd7dc4e9882b1060"]),
     ]
 }

@@ -30,8 +30,9 @@ public enum ExportLoader {
                 input = .json(try JSONDocument.parse(file))
             } catch {
                 // A Firestore JSON tree may hold ids and names Realtime Database keys cannot
-                // (`users/ana@x.com`): read again allowing them, and taken only if it is one.
-                if error.isKeyCharacter, let tree = try? JSONDocument.parse(file, anyKeyCharacters: true),
+                // (`users/ana@x.com`, 1,500 bytes): read again allowing them, and taken only
+                // if it is one.
+                if error.isFirestoreKey, let tree = try? JSONDocument.parse(file, firestoreKeys: true),
                    FirestoreJSONReader.recognizes(.json(tree)) {
                     return try export(.json(tree), path: path, dialect: forced, mapping: mapping)
                 }

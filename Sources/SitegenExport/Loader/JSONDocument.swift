@@ -68,18 +68,19 @@ public final class JSONDocument: @unchecked Sendable {
         return result
     }
 
-    /// Parses `data` (copied) into a document; for tests and small inputs.
-    public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+    /// Parses `data` (copied) into a document; for tests and small inputs. `firestoreKeys`:
+    /// keys as a Firestore tree's may be (`JSONParser.firestoreKeys`).
+    public static func parse(_ data: [UInt8], firestoreKeys: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
         let file = FileBytes(count: data.count)
         data.withUnsafeBytes { file.base.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
-        return try parse(file)
+        return try parse(file, firestoreKeys: firestoreKeys)
     }
 
     /// Parses a file's bytes (padded with `JSONParser.padding` zero bytes); the
     /// document keeps them.
-    static func parse(_ file: FileBytes, anyKeyCharacters: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
+    static func parse(_ file: FileBytes, firestoreKeys: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
         var parser = JSONParser(base: UnsafePointer(file.base.assumingMemoryBound(to: UInt8.self)), count: file.count)
-        parser.anyKeyCharacters = anyKeyCharacters
+        parser.firestoreKeys = firestoreKeys
         let nodes = try parser.parse()
         return JSONDocument(file: file, nodes: nodes, hasFirebaseKeys: parser.sawFirebaseKeys)
     }

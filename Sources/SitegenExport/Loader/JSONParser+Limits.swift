@@ -38,7 +38,7 @@ extension JSONParser {
         } else {
             digest = JSONParser.keyDigest(UnsafeRawPointer(base + start + 1), count: rawLength)
         }
-        if (digest.forbidden && !anyKeyCharacters) || length == 0 || length > JSONParser.maxKeyBytes {
+        if (digest.forbidden && !firestoreKeys) || length == 0 || length > (firestoreKeys ? FirestoreLimits.keyBytes : JSONParser.maxKeyBytes) {
             // Firebase's own keys (a priority, and the value beside it) are not data errors.
             guard !sawEscape, JSONParser.isFirebaseKey(UnsafeBufferPointer(start: base + start + 1, count: rawLength)) else {
                 throw keyError(at: start)
@@ -81,13 +81,18 @@ extension JSONParser {
         let raw = UnsafeBufferPointer(start: base + start + 1, count: pos - start - 2)
         let key = sawEscape ? JSONString.decodeBytes(raw) : Array(raw)
         if key.isEmpty { return limit("an empty key: Firebase keys are 1 to \(JSONParser.maxKeyBytes) bytes", at: start) }
+        if firestoreKeys && key.count > FirestoreLimits.keyBytes {
+            return limit("a key of \(key.count) bytes: a Firestore tree's keys are at most \(FirestoreLimits.keyBytes)", at: start)
+        }
         if key.count > JSONParser.maxKeyBytes {
-            return limit("a key of \(key.count) bytes: Firebase keys are at most \(JSONParser.maxKeyBytes)", at: start)
+            var error = limit("a key of \(key.count) bytes: Firebase keys are at most \(JSONParser.maxKeyBytes)", at: start)
+            error.isFirestoreKey = key.count <= FirestoreLimits.keyBytes
+            return error
         }
         let c = key.first { JSONParser.isForbiddenInKeys($0) } ?? 0
         let what = c < 0x20 || c == 0x7F ? "the control character U+\(hex4(UInt16(c)))" : "'\(UnicodeScalar(c))'"
         var error = limit("the key \(quoted(key[...])) holds \(what), which Firebase keys cannot (. $ # [ ] / and control characters)", at: start)
-        error.isKeyCharacter = true
+        error.isFirestoreKey = true
         return error
     }
 

@@ -8,9 +8,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var column: Int
     /// False for valid JSON outside what a Firebase export can hold (JSONParser+Limits).
     public var isSyntax = true
-    /// A key holding a character Realtime Database keys cannot (`.`, `/`, …), which a
-    /// Firestore JSON tree's may (`ExportLoader.load`).
-    public var isKeyCharacter = false
+    /// A key Realtime Database keys cannot be but a Firestore JSON tree's may (a `.`, `/`,
+    /// …, or longer than 768 bytes: `ExportLoader.load`).
+    public var isFirestoreKey = false
 }
 
 /// A strict RFC 8259 parser that builds `JSONNode`s over the bytes without decoding
@@ -39,9 +39,9 @@ struct JSONParser {
     /// Whether the input is a sequence of values one after the other (`{…}{…}`), each a
     /// root of its own in the node list, rather than one value.
     var sequence = false
-    /// Whether keys may hold the characters Realtime Database keys cannot (a Firestore JSON
-    /// tree's ids and field names: `ana@x.com`).
-    var anyKeyCharacters = false
+    /// Whether keys are a Firestore tree's (its ids and field names: `ana@x.com`): any
+    /// character, up to `FirestoreLimits.keyBytes` bytes.
+    var firestoreKeys = false
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base

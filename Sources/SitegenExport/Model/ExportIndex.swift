@@ -62,8 +62,12 @@ public final class ExportIndex: Sendable {
     let pageNames: [Int32: String]
     /// A group's path before and after its owner's key (`posts/`, `users/` and `/posts`).
     let groupPath: (prefix: String, suffix: String)
+    /// Whether ids are keys of a Firestore tree, percent-encoded where they hold `.`, `%`, …
+    /// (`FirestoreNames`): an id the app wrote in a field is looked up by its key.
+    let encodedIDs: Bool
 
     init(_ built: ExportIndexBuilder) {
+        encodedIDs = built.encodedIDs
         users = built.users
         postsOf = built.postsOf
         userTable = built.userTable
@@ -130,7 +134,9 @@ public final class ExportIndex: Sendable {
         return names
     }
 
-    public func user(uid: String) -> Int32? { userTable.lookup(uid) }
+    /// The user whose id is `uid` as the app writes it in a field (a post's owner, a
+    /// comment's author): through its key where ids are encoded (`encodedIDs`).
+    public func user(uid: String) -> Int32? { userTable.lookup(encodedIDs ? FirestoreNames.key(uid) : uid) }
     public func post(key: String) -> Int32? { postTable.lookup(key) }
     public func user(username: String) -> Int32? { usernameOwner[Self.fold(username)] }
 
@@ -163,8 +169,11 @@ final class ExportIndexBuilder {
     var userByKey: [String: Int32] = [:]
     /// Per post: the node of its comments, as `countComments` resolved them (empty: none).
     var commentLists: [Int32] = []
+    /// See `ExportIndex.encodedIDs`.
+    var encodedIDs = false
 
-    func user(uid: String) -> Int32? { userTable.lookup(uid) }
+    /// The user whose id is `uid` as the app writes it in a field (`ExportIndex.user(uid:)`).
+    func user(uid: String) -> Int32? { userTable.lookup(encodedIDs ? FirestoreNames.key(uid) : uid) }
     func post(key: String) -> Int32? { postTable.lookup(key) }
     func user(username: String) -> Int32? { usernameOwner[ExportIndex.fold(username)] }
 

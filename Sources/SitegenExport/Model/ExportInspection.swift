@@ -856,9 +856,16 @@ public struct ExportInspection: Sendable {
             }
             return uids
         }
+        // A Firestore id that is no key as it is (`ana@x.com`, keyed `ana@x%2Ecom`) is
+        // counted by either spelling: as a key (an edge) and as the app writes it (an owner).
+        let encoded = export.firestore != nil
         for name in [usersRoot(), details].compactMap({ $0 }) {
             guard doc.isObject(doc.root), let root = doc.member(doc.root, name), doc.isObject(root) else { continue }
-            doc.forEachEntry(root) { uids.insert(doc.key($0)) }
+            doc.forEachEntry(root) { record in
+                let key = doc.key(record)
+                uids.insert(key)
+                if encoded && key.utf8.contains(UInt8(ascii: "%")) { uids.insert(FirestoreNames.name(key: key)) }
+            }
         }
         return uids
     }

@@ -78,18 +78,28 @@ public struct FirestoreCommitWriter {
     // MARK: - One write
 
     /// Where a tree path is in Firestore: the document's path elements and the field
-    /// path in it (empty for the document itself).
+    /// path in it (empty for the document itself), each the name its key stands for
+    /// (`FirestoreNames.name(key:)`: `ana@x%2Ecom` is `ana@x.com`).
     func place(_ path: String) -> (document: [String], field: [String]) {
         let elements = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         var (_, depth) = layout.pattern(elements)
         if depth == 0 { depth = min(elements.count, 2) }
-        let original = elements.map { layout.renamedKeys[$0] ?? $0 }
+        let original = elements.map { FirestoreNames.name(key: $0) }
         return (Array(original[..<depth]), Array(original[depth...]))
+    }
+
+    /// The document's own name, as a JSON string: its ids as they are, joined by `/`. The
+    /// REST API takes a name in a body unescaped (the emulator writes `a%2Eb` to the id
+    /// `a%2Eb`, not `a.b`; `a b`, `a#b`, `a?b`, `日本` to themselves), and every id is one
+    /// Firestore takes (the readers refuse `.`, `..`, `__x__`, a `/`, more than 1,500
+    /// bytes: `FirestoreNames.idFault`), so the name is no other resource.
+    func documentName(_ document: [String]) -> String {
+        Self.quoted(documents + "/" + document.joined(separator: "/"))
     }
 
     func write(for edit: RepairEdit) -> String {
         let (document, field) = place(edit.path)
-        let name = Self.quoted(documents + "/" + document.joined(separator: "/"))
+        let name = documentName(document)
         let treePath = edit.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // An element of an array of ids: the array is the field less its last element.
         if field.count >= 2, let array = layout.idArrays[layout.pattern(Array(treePath.dropLast())).pattern] {
@@ -176,7 +186,9 @@ public struct FirestoreCommitWriter {
     }
 
     /// A field path as Firestore's masks and transforms spell it: segments joined by
-    /// `.`, a segment that is not a plain name in backquotes.
+    /// `.`, a segment that is not a plain name (`[a-zA-Z_][a-zA-Z_0-9]*`) in backquotes,
+    /// with `\` and `` ` `` escaped by a backslash (`a.b`, `` a`b ``, `日本` as the
+    /// emulator takes them).
     static func fieldPath(_ segments: [String]) -> String {
         segments.map { s in
             let plain = !s.isEmpty && s.utf8.enumerated().allSatisfy { i, b in

@@ -57,7 +57,7 @@ extension Validator {
                 report(.postInvalid, "\(postsName)/\(key)/\(field.map(doc.key) ?? self.field(.postOwner))", found: found(field))
                 return
             }
-            guard let user = index.userTable.lookup(uid) else {
+            guard let user = index.user(uid: uid) else {
                 report(.postOrphan, "\(postsName)/\(key)", found: nil)
                 return
             }

@@ -199,8 +199,9 @@ public final class Validator: @unchecked Sendable {
 
     func indexUsers() {
         // A Firestore id that is no tree key as it is (an email address) is a key
-        // percent-encoded (`ana@x%2Ecom`) but a value as the app wrote it: both find the user.
-        let renamed = export.firestore?.renamedKeys ?? [:]
+        // percent-encoded (`ana@x%2Ecom`) but a value as the app wrote it: a value is
+        // looked up by its key (`ExportIndexBuilder.user(uid:)`).
+        index.encodedIDs = export.firestore != nil
         if let users = export.users {
             var position = 0
             let isArray = doc.isArray(users)
@@ -215,10 +216,11 @@ public final class Validator: @unchecked Sendable {
                     return
                 }
                 var uid = key
-                if !ids.isEmpty, let id = doc.member(u, ids).flatMap({ doc.string(doc.value($0)) }), !id.isEmpty { uid = id }
+                if !ids.isEmpty, let id = doc.member(u, ids).flatMap({ doc.string(doc.value($0)) }), !id.isEmpty {
+                    uid = index.encodedIDs ? FirestoreNames.key(id) : id
+                }
                 let i = Int32(index.users.count)
                 if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
-                if let original = renamed[uid] { _ = index.userTable.insert(original, value: i) }
                 index.users.append(UserEntry(uid: uid, recordKey: uid == key ? nil : key, node: u, username: nil, usernameNode: nil))
                 if uid != key { index.userByKey[key] = i }
             }

@@ -92,7 +92,7 @@ import Testing
 
     /// Cloud Firestore exports (`Fixtures/firestore/<layout>/firestore_export`): golden
     /// output at `Fixtures/inspect/firestore-<layout>.txt`.
-    static let firestoreLayouts = ["flutter", "react-native", "karlhadwen", "fluttergram", "uikit", "android"]
+    static let firestoreLayouts = ["flutter", "react-native", "karlhadwen", "fluttergram", "uikit", "android", "odd-ids"]
 
     static func firestoreFolder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path

@@ -14,8 +14,9 @@ import Testing
     /// with `user_id`), subcollections of empty documents (uikit, react-native, posts per
     /// user), maps of `true`/`false` (fluttergram), counters in a nested map (android); and
     /// a layout none of them has (handles: profiles keyed by username, likes as a map,
-    /// comments embedded as an array).
-    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles"]
+    /// comments embedded as an array); ids as Firestore allows them (odd-ids: users keyed
+    /// by email and by ids holding `%`, `.`, `#`, `?`, spaces, non-ASCII, 1,500 bytes).
+    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles", "odd-ids"]
 
     static func folder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
@@ -84,6 +85,8 @@ import Testing
         #expect(FirestoreCommitWriter.fieldPath(["statistics", "followersCount"]) == "statistics.followersCount")
         #expect(FirestoreCommitWriter.fieldPath(["likes", "9aB-x"]) == "likes.`9aB-x`")
         #expect(FirestoreCommitWriter.fieldPath(["a`b"]) == "`a\\`b`")
+        #expect(FirestoreCommitWriter.fieldPath(["likes", "gh`o\\st"]) == "likes.`gh\\`o\\\\st`")
+        #expect(FirestoreCommitWriter.fieldPath(["likes", "ana@x.com", "日本"]) == "likes.`ana@x.com`.`日本`")
     }
 
     /// A counter is set typed as the export stores it: a double stays a double.

@@ -200,12 +200,16 @@ import Testing
     /// Each fault a document can hold is named at its file, record and document.
     @Test func faultsNameTheFileTheOffsetAndTheDocument() throws {
         let twice = Wire.record(["users", "bob"], [Wire.property("username", Wire.string("bob")), Wire.property("username", Wire.string("b"))])
-        let longID = Wire.record(["users", String(repeating: "i", count: 800)], [])
+        let longID = Wire.record(["users", String(repeating: "i", count: 1501)], [])
+        let dots = Wire.record(["users", ".."], [])
+        let reserved = Wire.record(["users", "__x__"], [])
         let badText = Wire.record(["users", "bob"], [Wire.property("username", Wire.string([0x62, 0xFF, 0x62]))])
         let badName = Wire.record(["users", "bob"], [Wire.property("user\u{FF}", Wire.string("bob")).map { $0 == 0xC3 ? 0xFF : $0 }])
         let cases: [([UInt8], String)] = [
             (twice, #"(users/bob): the field name "username" appears twice (byte "#),
-            (longID, "(users/\(String(repeating: "i", count: 800))): an id of 800 bytes as a key (at most 768)"),
+            (longID, "(users/\(String(repeating: "i", count: 1501))): an id of 1501 bytes (Firestore allows at most 1500): a corrupt Firestore export"),
+            (dots, #"(users/..): the id ".." (Firestore ids cannot be . or ..): a corrupt Firestore export"#),
+            (reserved, #"(users/__x__): the id "__x__" is reserved (Firestore refuses ids that start and end with __): a corrupt Firestore export"#),
             (badText, "(users/bob): a string that is not valid UTF-8 (byte "),
             (badName, "(users/bob): a field name that is not valid UTF-8 (byte "),
         ]

@@ -35,6 +35,18 @@ import Testing
             let post = try String(contentsOfFile: folder + "/public/p/p1/index.html", encoding: .utf8)
             #expect(post.contains("Nice"))
         }
+        if layout == "odd-ids" {
+            // `c%2Ed` (cleo) and `c.d` (dora) are two users: each post and comment meets its
+            // own; Ben's followers are three once c.d's edge is added.
+            let page = { (post: String) in try String(contentsOfFile: folder + "/public/p/\(post)/index.html", encoding: .utf8) }
+            let aSpace = try page(PageContexts.postSlug("a b")), notASpace = try page(PageContexts.postSlug("a%2520b"))
+            #expect(aSpace.contains("A space · @cleo") && notASpace.contains("Not a space · @dora"))
+            let dots = try page(PageContexts.postSlug("p%2E1"))
+            #expect(dots.contains(#"comment-user" href="../../u/cleo/""#) && dots.contains(#"comment-user" href="../../u/eiji/""#))
+            #expect(dots.contains(#"<span data-count="likes">3</span>"#))
+            let ben = try String(contentsOfFile: folder + "/public/u/ben/index.html", encoding: .utf8)
+            #expect(ben.contains(#"data-count="followers">3<"#))
+        }
         if layout == "handles" {
             // Profiles keyed by username; the comments embedded in the post, by their authors;
             // likeCount 2 drifted (one like is by a deleted profile).

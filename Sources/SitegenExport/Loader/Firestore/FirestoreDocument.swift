@@ -40,8 +40,11 @@ enum FirestoreLimits {
     static let pathElements = 200
     /// A string's bytes, as the JSON reader allows (a Firestore document is at most 1 MiB).
     static var stringBytes: Int { JSONParser.maxStringBytes }
-    /// A key's bytes in the tree (a name percent-encoded where it holds `/`, `.`, …).
-    static var keyBytes: Int { JSONParser.maxKeyBytes }
+    /// A document id's, a collection id's or a field name's bytes: Firestore's limit.
+    static let nameBytes = 1500
+    /// A key's bytes in the tree: a name percent-encoded (`FirestoreNames.key`), each byte
+    /// as three at most.
+    static let keyBytes = 3 * nameBytes
     /// Whether `meaning` is one a managed export's values are read with (EntityProto.swift):
     /// none (0), a timestamp (7), a GeoPoint (9), bytes (14, 16), text (15), a map (19), an
     /// empty array (24). Any other is read by its value's type, with a warning. A bit mask:

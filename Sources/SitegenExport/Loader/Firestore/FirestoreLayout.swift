@@ -16,9 +16,6 @@ public struct FirestoreLayout: Sendable {
     /// Documents in which a field and a subcollection share a name: the subcollection
     /// is the node, the field is kept here (its JSON text).
     public var shadowedFields: [String: String] = [:]
-    /// Keys written otherwise in the tree than in the database (a `/` in a field name is
-    /// written `%2F`): tree key to Firestore's.
-    public var renamedKeys: [String: String] = [:]
     /// How many documents the export holds.
     public var documentCount = 0
     /// How many documents each collection pattern holds.

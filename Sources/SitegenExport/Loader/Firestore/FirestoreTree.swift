@@ -168,38 +168,33 @@ struct FirestoreTree {
     }
 
     /// Why a document's path cannot be keys of the tree, if it cannot: too many elements,
-    /// or an element longer than a key once percent-encoded. `plain` is set to whether
-    /// every element is a key as it is (`Pending.plainPath`).
+    /// or an element Firestore would not take as an id (`FirestoreNames.idFault`). `plain`
+    /// is set to whether every element is a key as it is (`Pending.plainPath`).
     static func pathFault(_ path: [String], plain: inout Bool) -> String? {
         if path.count > FirestoreLimits.pathElements {
             return "a key path of \(path.count) elements (Firestore nests at most 100 subcollections)"
         }
         plain = true
-        for element in path where !isPlainKey(element) {
-            plain = false
-            let bytes = percentEncode(element).utf8.count
-            if bytes > FirestoreLimits.keyBytes { return "an id of \(bytes) bytes as a key (at most \(FirestoreLimits.keyBytes))" }
+        for element in path {
+            if isPlainKey(element) {
+                // A plain key is no `.`, `..`, `/`, empty or too long id: only `__x__` is left to ask.
+                guard FirestoreNames.isReserved(element) else { continue }
+            } else {
+                plain = false
+            }
+            if let message = FirestoreNames.idFault(element) { return message + ": a corrupt Firestore export" }
         }
         return nil
     }
 
-    /// Why fields sorted by name cannot be members of one object, if they cannot: a name
-    /// twice, or one too long for a key once percent-encoded; the same for every map in them.
+    /// Why fields cannot be members of one object, if they cannot: a name longer than
+    /// Firestore allows, there or in any map in them. A name twice is refused by the
+    /// readers (`EntityProto`, the JSON parser), and by `index`'s parse if one gets here.
     static func namesFault(_ fields: [FirestoreField]) -> String? {
         var pending: [[FirestoreField]] = [fields]
-        while var next = pending.popLast() {
-            // The document's fields come sorted; a map's are sorted here only when they are not.
-            if zip(next, next.dropFirst()).contains(where: { less($1.name, $0.name) }) { next.sort { less($0.name, $1.name) } }
-            var previous: String?
+        while let next = pending.popLast() {
             for field in next {
-                if previous == field.name { return "the field name \(JSONString.quoted(field.name)) appears twice" }
-                previous = field.name
-                if !isPlainKey(field.name) {
-                    let bytes = percentEncode(field.name).utf8.count
-                    if bytes > FirestoreLimits.keyBytes {
-                        return "a field name of \(bytes) bytes as a key (at most \(FirestoreLimits.keyBytes))"
-                    }
-                }
+                if let message = FirestoreNames.lengthFault(field.name, "a field name") { return message }
                 switch field.value {
                 case let .map(members): pending.append(members)
                 case let .array(elements):
@@ -223,6 +218,8 @@ struct FirestoreTree {
         let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<(NodeStorage, Bool), JSONSyntaxError> in
             var parser = JSONParser(base: buffer.baseAddress!, count: count)
             parser.sequence = true
+            // Keys are names encoded (`FirestoreNames`): up to 4,500 bytes, none refused.
+            parser.firestoreKeys = true
             do throws(JSONSyntaxError) {
                 return .success((try parser.parse(), parser.sawFirebaseKeys))
             } catch {
@@ -279,7 +276,6 @@ struct FirestoreTree {
         layout.collections.formUnion(more.collections)
         layout.idArrays.merge(more.idArrays) { first, _ in first }
         layout.shadowedFields.merge(more.shadowedFields) { first, _ in first }
-        layout.renamedKeys.merge(more.renamedKeys) { first, _ in first }
         layout.documentCount += more.documentCount
         layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
         layout.warnings += more.warnings
@@ -574,8 +570,8 @@ struct FirestoreTree {
 
     /// The elements' ids when the array is one of ids: every element a string or a
     /// reference that can be a key, as it is or percent-encoded (an email address as a
-    /// user's id: `ana@x%2Ecom`, as the document's own key is written); a repeated id is
-    /// one edge.
+    /// user's id: `ana@x%2Ecom`, as the document's own key is written): any text of 1 to
+    /// 1,500 bytes, whatever it holds. A repeated id is one edge.
     private static func ids(_ elements: [FirestoreValue]) -> [String]? {
         guard !elements.isEmpty else { return nil }
         var seen = Set<String>()
@@ -587,14 +583,15 @@ struct FirestoreTree {
             case let .reference(path): id = path.last ?? ""
             default: return nil
             }
-            guard isPlainKey(id) || (!id.isEmpty && percentEncode(id).utf8.count <= FirestoreLimits.keyBytes) else { return nil }
+            guard !id.isEmpty, FirestoreNames.lengthFault(id, "") == nil else { return nil }
             if seen.insert(id).inserted { out.append(id) }
         }
         return out
     }
 
-    /// Whether `s` can be a key of the tree as it is: not empty, none of the characters
-    /// Firebase refuses in keys, no control characters, at most 768 bytes.
+    /// Whether `s` can be a key of the tree as it is (`FirestoreNames`): not empty, none of
+    /// the characters Firebase refuses in keys nor `%`, no control characters, at most
+    /// `FirestoreLimits.nameBytes` bytes.
     static func isPlainKey(_ s: String) -> Bool {
         var s = s
         return s.withUTF8 { isKey($0, refusing: keyRefused) }
@@ -602,8 +599,9 @@ struct FirestoreTree {
 
     /// Sets of bytes below 128, as two bit masks: bytes 0-63 and 64-127.
     typealias ByteSet = (UInt64, UInt64)
-    /// The bytes a key refuses: control characters, DEL and `.$#[]/`.
-    static let keyRefused: ByteSet = (0xC018_FFFF_FFFF, 0x8000_0000_2800_0000)
+    /// The bytes a key refuses: control characters, DEL and `.$#[]/`, and `%`, which only
+    /// an encoded key holds (`FirestoreNames`).
+    static let keyRefused: ByteSet = (0xC038_FFFF_FFFF, 0x8000_0000_2800_0000)
     /// The bytes a JSON string escapes: control characters, DEL, `"` and `\\`.
     static let jsonEscaped: ByteSet = (0x4_FFFF_FFFF, 0x8000_0000_1000_0000)
     /// Both: a key copied into JSON text as it is.
@@ -611,40 +609,21 @@ struct FirestoreTree {
 
     /// Whether none of `bytes` is in `set`.
     @inline(__always) static func holdsNone(_ bytes: UnsafeBufferPointer<UInt8>, of set: ByteSet) -> Bool {
-        for b in bytes where b < 128 {
-            let member = b < 64 ? set.0 >> b : set.1 >> (b - 64)
-            if member & 1 != 0 { return false }
-        }
+        for b in bytes where b < 128 && holds(b, of: set) { return false }
         return true
     }
 
+    /// Whether the byte (below 128) is in `set`.
+    @inline(__always) static func holds(_ b: UInt8, of set: ByteSet) -> Bool {
+        (b < 64 ? set.0 >> b : set.1 >> (b - 64)) & 1 != 0
+    }
+
     @inline(__always) static func isKey(_ bytes: UnsafeBufferPointer<UInt8>, refusing set: ByteSet) -> Bool {
-        !bytes.isEmpty && bytes.count <= 768 && holdsNone(bytes, of: set)
+        !bytes.isEmpty && bytes.count <= FirestoreLimits.nameBytes && holdsNone(bytes, of: set)
     }
 
-    /// A Firestore name as a key of the tree: percent-encoded where it holds a character
-    /// keys cannot (the layout keeps the original).
-    mutating func key(_ name: String) -> String {
-        if Self.isPlainKey(name) { return name }
-        let out = Self.percentEncode(name)
-        layout.renamedKeys[out] = name
-        return out
-    }
-
-    static func percentEncode(_ name: String) -> String {
-        if name.isEmpty { return "%00" }
-        var bytes: [UInt8] = []
-        for b in name.utf8 {
-            switch b {
-            case UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "/"), UInt8(ascii: "%"), 0..<0x20, 0x7F:
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(contentsOf: String(b, radix: 16, uppercase: true).leftPadded(2).utf8)
-            default: bytes.append(b)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// A Firestore name as a key of the tree (`FirestoreNames.key`).
+    @inline(__always) func key(_ name: String) -> String { FirestoreNames.key(name) }
 
     private mutating func appendKey(_ name: String) {
         let k = key(name)
@@ -722,8 +701,4 @@ struct FirestoreTree {
         for i in 0..<min(a.count, b.count) where a[i] != b[i] { return less(a[i], b[i]) }
         return a.count < b.count
     }
-}
-
-private extension String {
-    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }
