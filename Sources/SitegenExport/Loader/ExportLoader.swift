@@ -87,7 +87,7 @@ public enum ExportLoader {
             let kind = document.kind(root)
             throw SitegenError(file: path, message: "the root is \(article(kind)), not an object: not a Firebase export")
         }
-        let dialect = forced ?? mapping.dialect ?? detectDialect(document, mapping: mapping)
+        let dialect = forced ?? mapping.dialect ?? detectDialect(document, mapping: mapping, firestore: tree.firestore != nil)
         return Export(path: path, document: document, schema: Schema.read(document, dialect: dialect, mapping: mapping),
                       firestore: tree.firestore)
     }
@@ -131,8 +131,12 @@ public enum ExportLoader {
 
     /// The timeline dialect has `images`, users with `follows`, posts keyed directly by push id
     /// carrying a `username`; makestagram nests posts under uids and has the edge trees.
-    /// Each dialect's names (with `mapping`'s) say which fields vote for it.
-    static func detectDialect(_ d: JSONDocument, mapping: Schema.Mapping = Schema.Mapping()) -> Dialect {
+    /// Each dialect's names (with `mapping`'s) say which fields vote for it. A Firestore
+    /// database is read as makestagram unless it has the timeline tutorial's `images`: that
+    /// tutorial is a Realtime Database one (a photo is an id into `images`), and the
+    /// Firestore apps whose users hold `follows` or whose posts hold `likes` and `comments`
+    /// lists keep them as makestagram's roles, which `inspect` maps (docs/firestore.md).
+    static func detectDialect(_ d: JSONDocument, mapping: Schema.Mapping = Schema.Mapping(), firestore: Bool = false) -> Dialect {
         let sampleSize = 256
         let root = d.root
         guard d.isObject(root) else { return .makestagram }
@@ -141,6 +145,7 @@ public enum ExportLoader {
             fields.contains { d.member(node, schema.names($0)) != nil }
         }
         if d.member(root, timeline.name(.images)) != nil { return .timeline }
+        if firestore { return .makestagram }
         for node: Schema.Node in [.followers, .following, .postLikes, .timeline, .comments, .userPosts] {
             for name in mapping.candidates(node, .makestagram) {
                 if let place = Schema.Place(mapped: name), place.isRoot, d.member(d.root, place.root) != nil { return .makestagram }

@@ -242,7 +242,7 @@ public struct ExportInspection: Sendable {
         // `posts` whose entries are objects are the posts themselves (`users/*/posts`, a
         // renamed `posts`, docs/export-format.md), not the index of them.
         let inUsers: [(Schema.Node, [String])] = [
-            (.followers, ["followers"]), (.following, ["following"]), (.userPosts, ["posts", "user_posts", "userPosts"]), (.userLikes, ["likes"]),
+            (.followers, ["followers"]), (.following, ["following", "follows", "followings"]), (.userPosts, ["posts", "user_posts", "userPosts"]), (.userLikes, ["likes"]),
         ]
         let postRecords = isPresent(.posts) ? schema.postRecords : nil
         if let root = usersRoot() {
@@ -421,6 +421,13 @@ public struct ExportInspection: Sendable {
                 }
             }
         }
+        if mapping.fields[.userID] == nil, mapping.fields[.userAlias] == nil,
+           let alias = UserAliasDetector.detect(FirestoreCollections(doc: doc, layout: layout), users: users, userCount: keys.count,
+                                                      taken: Set([Schema.Field.username, .name, .avatarURL, .bio, .url].flatMap { schema.names($0).map(\.text) })) {
+            mapping.fields[.userAlias] = alias.field
+            fields[.userAlias] = alias.why
+            uids.formUnion(alias.ids)
+        }
 
         // The posts: the collection whose documents hold an image's URL (not a profile
         // photo's) under one name, at any depth of subcollections.
@@ -472,6 +479,12 @@ public struct ExportInspection: Sendable {
                 if best.name != "posts" {
                     mapping.nodes[.posts] = best.name
                     nodes[.posts] = "\(number(best.hits)) of its \(number(best.records)) documents hold an image's URL in \"\(best.field)\""
+                }
+            } else if candidates.isEmpty, let found = TextPostsDetector.detect(FirestoreCollections(doc: doc, layout: layout), users: users, uids: uids) {
+                posts = found.name
+                if found.name != "posts" {
+                    mapping.nodes[.posts] = found.name
+                    nodes[.posts] = found.why
                 }
             }
         }
@@ -808,7 +821,7 @@ public struct ExportInspection: Sendable {
 
     /// Words in the name of a post's field that holds its caption.
     private static let createdWords = ["creat", "publish", "posted", "date", "time"]
-    private static let captionWords = ["caption", "text", "description", "body", "message", "content"]
+    private static let captionWords = ["caption", "text", "desc", "body", "message", "content"]
 
     /// With no users root, the root whose records carry user fields (a name, a username,
     /// an avatar in a recognised spelling), the most of them: friendlypix-web keeps its
@@ -874,7 +887,7 @@ public struct ExportInspection: Sendable {
     /// fields not counted (inside `poster` or timeline entries).
     private static func records(of field: Schema.Field, _ dialect: Dialect) -> Records? {
         switch field {
-        case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID:
+        case .username, .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID, .userAlias:
             return .users
         case .imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .poster, .caption, .postOwner:
             return dialect == .makestagram ? .posts : nil

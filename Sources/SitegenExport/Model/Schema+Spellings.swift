@@ -96,7 +96,7 @@ extension Schema {
 
     /// The fields each kind of record holds.
     private static let userFields: [Field] = [.username, .name, .bio, .url, .follows, .isPrivate, .postCount, .followerCount,
-                                              .followingCount, .avatarURL, .userID]
+                                              .followingCount, .avatarURL, .userID, .userAlias]
     private static let makestagramPostFields: [Field] = [.imageURL, .imageHeight, .imageWidth, .createdAt, .likeCount, .commentCount,
                                                          .poster, .caption, .postOwner]
     private static let timelinePostFields: [Field] = [.username, .imageEndpoint, .likes, .comments, .caption, .commentCount]

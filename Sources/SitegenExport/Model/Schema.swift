@@ -80,6 +80,10 @@ public struct Schema: Sendable {
         /// The id the rest of the data uses for a user whose record's key is not it (`userId`
         /// in a record keyed by an auto id); read only when mapped.
         case userID = "user_id"
+        /// A second id of a user that some of the data holds where the rest holds the record's
+        /// key (the sign-in uid keying likes, where edges and owners hold the document's key:
+        /// one person, two ids); read only when mapped.
+        case userAlias = "user_alias"
 
         /// Whether two fields are never read in one export: a makestagram post's `like_count`
         /// and the timeline dialect's lists in its posts (`likes`, `comments`).
@@ -87,6 +91,14 @@ public struct Schema: Sendable {
             let makestagram: Set<Field> = [.likeCount, .postOwner, .poster]
             let timeline: Set<Field> = [.likes, .comments, .imageEndpoint]
             return (makestagram.contains(a) && timeline.contains(b)) || (timeline.contains(a) && makestagram.contains(b))
+                || mayBeTheUsername(a, b) || mayBeTheUsername(b, a)
+        }
+
+        /// Whether `owner` may be read from the username's own field: a post's owner or a
+        /// comment's author that is the person's username (`post_owner = "username"`), as
+        /// apps with no users node write it (docs/export-format.md, "Users implied by posts").
+        static func mayBeTheUsername(_ owner: Field, _ username: Field) -> Bool {
+            username == .username && (owner == .postOwner || owner == .commentAuthor)
         }
 
         /// Keys of older configs read as another field's: `text` is `comment_text`.
@@ -94,6 +106,14 @@ public struct Schema: Sendable {
         /// `private` spelled inside a map of the user's record (a path: `isPrivate`'s names are
         /// members of the record itself).
         package static let nestedPrivateFlags = [Name("professionalAcc/private")]
+
+        /// Whether `field`, mapped, may take the tutorial's name of `other`, not mapped: a
+        /// post's owner read from the field the tutorial calls `poster`, where an app keeps
+        /// the owner's id there as a plain string (an owner is read from the tutorial's
+        /// `{uid, username}` copy too, so both readings agree). `other` is then not read.
+        static func mayTakeName(_ field: Field, of other: Field) -> Bool {
+            field == .postOwner && other == .poster
+        }
 
         /// The spellings recognised without a mapping, the tutorial's first.
         func variants(_ dialect: Dialect) -> [String] {
@@ -120,7 +140,7 @@ public struct Schema: Sendable {
             case .post: return ["post", "postIdentifier", "postID"]
             case .isPrivate: return ["private", "isPrivate", "is_private", "accountType", "account_type"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
-            case .userID: return []
+            case .userID, .userAlias: return []
             default: return [rawValue]
             }
         }
@@ -129,7 +149,7 @@ public struct Schema: Sendable {
         var records: [Record] {
             switch self {
             case .username: [.user, .post, .poster, .entry]
-            case .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID: [.user]
+            case .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID, .userAlias: [.user]
             case .imageURL, .imageHeight, .imageWidth, .likeCount, .poster, .caption, .imageEndpoint, .likes, .comments,
                  .postOwner, .commentCount, .alt: [.post]
             case .createdAt: [.post, .entry]
@@ -178,6 +198,7 @@ public struct Schema: Sendable {
             case .commentAuthor: 26
             case .alt: 27
             case .userID: 28
+            case .userAlias: 29
             }
         }
     }
@@ -289,7 +310,9 @@ public struct Schema: Sendable {
                 var fieldOwner: [String: Field] = [:]
                 for field in Field.allCases where field.records.contains(record) {
                     guard let name = fields[field] ?? field.variants(.makestagram).first else { continue }
-                    if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field) {
+                    if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field),
+                       !(fields[field] != nil && fields[other] == nil && Field.mayTakeName(field, of: other)),
+                       !(fields[other] != nil && fields[field] == nil && Field.mayTakeName(other, of: field)) {
                         return "schema.fields would make \(other.rawValue) and \(field.rawValue) one field, \"\(name)\""
                     }
                     if fieldOwner[name] == nil || fields[field] != nil { fieldOwner[name] = field }
@@ -320,7 +343,8 @@ public struct Schema: Sendable {
             // `username = "*"`: users are keyed by it; posts and their copies keep the variants.
             if let mapped = fields[field], !(field == .username && mapped == "*") { return [mapped] }
             let taken = Set(fields.compactMap { other, name in
-                other != field && other.records.contains(where: field.records.contains) ? name : nil
+                other != field && other.records.contains(where: field.records.contains)
+                    && !Field.mayBeTheUsername(other, field) && !Field.mayBeTheUsername(field, other) ? name : nil
             })
             return field.variants(dialect).filter { !taken.contains($0) }
         }

@@ -152,6 +152,7 @@ extension Validator {
         // A comment counter is checked only where the export has the comments it counts.
         let commentCounter = schema.place(.comments) != nil ? Counter(self, .commentCount) : nil
         let checksPoster = schema.isCarried(.poster)
+        let keepsImages = schema.isCarried(.imageURL)
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let path = { self.postPath(post) }
             guard post.isObject else {
@@ -159,7 +160,9 @@ extension Validator {
                 continue
             }
             let image = doc.member(post.node, imageNames)
-            if image == nil || !doc.isString(doc.value(image!)) {
+            // An app whose posts keep no image's URL (the photo only in Cloud Storage) is
+            // not missing one: its posts show the placeholder.
+            if keepsImages && (image == nil || !doc.isString(doc.value(image!))) {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
             let created = doc.member(post.node, createdNames)

@@ -207,6 +207,10 @@ public final class Validator: @unchecked Sendable {
             let isArray = doc.isArray(users)
             // A mapped `user_id`: the id the rest of the data uses, where the record's key is not it.
             let ids = schema.mapping.fields[.userID] != nil ? schema.names(.userID) : []
+            // A mapped `user_alias`: a second id some of the data holds (a like keyed by the
+            // sign-in uid): it finds the user too, unless it is another user's id.
+            let aliases = schema.mapping.fields[.userAlias] != nil ? schema.names(.userAlias) : []
+            var aliased: [(String, Int32)] = []
             doc.forEachEntry(users) { u in
                 defer { position += 1 }
                 if isArray && doc.isNull(u) { return }
@@ -223,7 +227,11 @@ public final class Validator: @unchecked Sendable {
                 if index.userTable.insert(uid, value: i) != nil { index.userTable.update(uid, value: i) }
                 index.users.append(UserEntry(uid: uid, recordKey: uid == key ? nil : key, node: u, username: nil, usernameNode: nil))
                 if uid != key { index.userByKey[key] = i }
+                if !aliases.isEmpty, let alias = doc.member(u, aliases).flatMap({ doc.string(doc.value($0)) }), !alias.isEmpty, alias != uid {
+                    aliased.append((alias, i))
+                }
             }
+            for (alias, i) in aliased where index.userTable.lookup(alias) == nil { _ = index.userTable.insert(alias, value: i) }
         }
         // A second root of user fields: a uid there is a user even when Firebase dropped its
         // empty `users/<uid>`.
