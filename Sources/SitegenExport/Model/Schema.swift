@@ -86,6 +86,14 @@ public struct Schema: Sendable {
             let makestagram: Set<Field> = [.likeCount, .postOwner, .poster]
             let timeline: Set<Field> = [.likes, .comments, .imageEndpoint]
             return (makestagram.contains(a) && timeline.contains(b)) || (timeline.contains(a) && makestagram.contains(b))
+                || mayBeTheUsername(a, b) || mayBeTheUsername(b, a)
+        }
+
+        /// Whether `owner` may be read from the username's own field: a post's owner or a
+        /// comment's author that is the person's username (`post_owner = "username"`), as
+        /// apps with no users node write it (docs/export-format.md, "Users implied by posts").
+        static func mayBeTheUsername(_ owner: Field, _ username: Field) -> Bool {
+            username == .username && (owner == .postOwner || owner == .commentAuthor)
         }
 
         /// Keys of older configs read as another field's: `text` is `comment_text`.
@@ -107,7 +115,8 @@ public struct Schema: Sendable {
             case .imageHeight: return ["image_height", "img_height", "imageHeight", "height"]
             case .imageWidth: return ["image_width", "imageWidth", "width"]
             case .avatarURL:
-                return ["avatar_url", "profileImageUrl", "profileImageURL", "profile_image_url", "photoURL", "photoUrl", "avatarUrl", "avatar"]
+                return ["avatar_url", "profileImageUrl", "profileImageURL", "profile_image_url", "photoURL", "photoUrl", "avatarUrl", "avatar",
+                        "profileImg", "profilePic", "userImage", "userImg", "userPhoto"]
             case .postOwner: return ["post_owner"] + owners
             case .commentAuthor: return ["comment_author"] + owners
             case .commentText: return dialect == .timeline ? ["text", "comment", "body"] : ["comment_text", "text", "comment", "body"]
@@ -316,7 +325,8 @@ public struct Schema: Sendable {
             // `username = "*"`: users are keyed by it; posts and their copies keep the variants.
             if let mapped = fields[field], !(field == .username && mapped == "*") { return [mapped] }
             let taken = Set(fields.compactMap { other, name in
-                other != field && other.records.contains(where: field.records.contains) ? name : nil
+                other != field && other.records.contains(where: field.records.contains)
+                    && !Field.mayBeTheUsername(other, field) && !Field.mayBeTheUsername(field, other) ? name : nil
             })
             return field.variants(dialect).filter { !taken.contains($0) }
         }
