@@ -179,7 +179,8 @@
     }
     var counts = document.createElement("span");
     counts.className = "row-counts";
-    counts.textContent = label("posts", user[4]) + " · " + label("followers", user[5]) + " · " + label("following", user[6]);
+    // An app that keeps no follows has no follower counts (null): the row leaves them out.
+    counts.textContent = label("posts", user[4]) + (user[5] === null ? "" : " · " + label("followers", user[5]) + " · " + label("following", user[6]));
     text.appendChild(counts);
     a.appendChild(text);
     li.appendChild(a);

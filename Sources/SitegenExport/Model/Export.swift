@@ -48,6 +48,31 @@ public final class Export: Sendable {
         userLikes = node(.userLikes)
     }
 
+    /// Whether the export's people exist only as the owners of its posts: no node holds
+    /// users (no `users`, no `user_details`) and its posts are flat with an owner field
+    /// (docs/export-format.md, "Users implied by posts"). Each distinct owner (a username or
+    /// an id) is then a user, whose record is their newest post.
+    public var usersFromPosts: Bool {
+        dialect == .makestagram && schema.flatPosts && users == nil && userDetails == nil && posts != nil
+            && (schema.place(.users)?.isRoot ?? true)
+    }
+
+    /// Whether the app keeps follows at all: a follow node (`followers`, `following`, or
+    /// their lists in each record) is in the export, or users whose records may hold them.
+    /// An app with users implied by posts and no follow node has none: its profiles show
+    /// no follower counts.
+    public var keepsFollows: Bool {
+        guard usersFromPosts else { return true }
+        let doc = document
+        for node in [Schema.Node.followers, .following] {
+            guard let place = schema.place(node) else { continue }
+            var found = false
+            Schema.forEachMatch(place.parts, in: doc) { _, _ in found = true }
+            if found { return true }
+        }
+        return false
+    }
+
     /// The file's size in bytes.
     public var byteCount: Int { document.bytes.count }
 }

@@ -70,7 +70,7 @@ public struct ExportInspection: Sendable {
         self.coverage = counted
         self.totals = counts
         usersGuess = guessedUsers()
-        let uids = userIDs()
+        let uids = usersRoot() == nil ? impliedUserIDs() : userIDs()
         nodeGuesses = guessedNodes(uids: uids)
         fieldGuesses = guessedFields(uids: uids)
         if let hint = usernameKeyHint(uids: uids) { unsure.append(hint) }
@@ -344,7 +344,8 @@ public struct ExportInspection: Sendable {
                 nodes[.users] = "the collection \(c) is named so"
             } else {
                 let spellings = [Schema.Field.username, .name, .avatarURL].flatMap { schema.names($0) }
-                let roots = collections.filter { !$0.contains("/") && held($0) }
+                // Never a collection of posts (their owner's name and photo copied in them).
+                let roots = collections.filter { !$0.contains("/") && held($0) && !holdsPostImages($0, in: doc) }
                 var keysOf: [String: Set<String>] = [:]
                 for c in roots { documents(c) { record, _ in keysOf[c, default: []].insert(doc.key(record)) } }
                 // A collection's name saying users first (`insta_users`, `Users`), then the most
@@ -844,6 +845,46 @@ public struct ExportInspection: Sendable {
             if best == nil || users > best!.users { best = (name, users, records) }
         }
         return best.map { (Schema.Name($0.name), "\(Self.number($0.users)) of its \(Self.number($0.records)) records hold a user's name or photo") }
+    }
+
+    /// With no node of users, the people the posts imply (docs/export-format.md, "Users
+    /// implied by posts"): the values of the posts' owner field, an id under a name
+    /// sitegen reads as one (`uid`, `userId`), else the username they carry (`username`,
+    /// which `post_owner` is then guessed to be), where at least half the flat posts hold it.
+    private func impliedUserIDs() -> Set<String> {
+        let doc = export.document
+        guard export.dialect == .makestagram, schema.flatPosts else { return [] }
+        for names in [schema.names(.postOwner), schema.names(.username)] {
+            var owners = Set<String>(), posts = 0, held = 0
+            Self.forEachRecord(.posts, schema, doc) { post in
+                posts += 1
+                guard let field = doc.member(post, names) else { return }
+                let value = doc.value(field)
+                let id = doc.isObject(value) ? doc.member(value, schema.names(.uid)).flatMap(doc.string) : doc.string(value)
+                if let id, !id.isEmpty {
+                    owners.insert(id)
+                    held += 1
+                }
+            }
+            if posts > 0, held * 2 >= posts { return owners }
+        }
+        return []
+    }
+
+    /// Whether most documents of `pattern` hold a post's image (a URL under a name that
+    /// is not a profile photo's): posts, which are never the users however many carry
+    /// a username (the React tutorials' `posts/<id>: {username, profileImg, image}`).
+    private static func holdsPostImages(_ pattern: String, in doc: JSONDocument) -> Bool {
+        var records = 0, images = 0
+        let parts = pattern.split(separator: "/").map { $0 == "*" ? nil : Schema.Name(String($0)) }
+        Schema.forEachMatch(parts + [nil], in: doc) { record, _ in
+            guard doc.isObject(record) else { return }
+            records += 1
+            var image = false
+            doc.forEachChild(record) { member in if isPostImage(member, in: doc) { image = true } }
+            if image { images += 1 }
+        }
+        return records > 0 && images * 2 >= records
     }
 
     /// The users' root: the export's, else the one guessed.

@@ -131,7 +131,8 @@ public struct Schema: Sendable {
             case .imageHeight: return ["image_height", "img_height", "imageHeight", "height"]
             case .imageWidth: return ["image_width", "imageWidth", "width"]
             case .avatarURL:
-                return ["avatar_url", "profileImageUrl", "profileImageURL", "profile_image_url", "photoURL", "photoUrl", "avatarUrl", "avatar"]
+                return ["avatar_url", "profileImageUrl", "profileImageURL", "profile_image_url", "photoURL", "photoUrl", "avatarUrl", "avatar",
+                        "profileImg", "profilePic", "userImage", "userImg", "userPhoto"]
             case .postOwner: return ["post_owner"] + owners
             case .commentAuthor: return ["comment_author"] + owners
             case .commentText: return dialect == .timeline ? ["text", "comment", "body"] : ["comment_text", "text", "comment", "body"]

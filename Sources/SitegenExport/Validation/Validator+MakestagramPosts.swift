@@ -46,6 +46,7 @@ extension Validator {
         let postsName = node(.posts)
         index.groups = [PostGroup(fullPath: postsName, ownerKey: "")]
         keyedChildren(posts) { post, key in
+            if doc.isObject(post), doc.member(post, ownerNames) == nil, removeListsOfADeletedPost(post, key: key, postsName: postsName) { return }
             var owner: Int32 = -1
             defer { addPost(key: key, node: post, owner: owner, group: 0) }
             guard doc.isObject(post) else {
@@ -90,6 +91,7 @@ extension Validator {
     func checkPostLikes() {
         likeCount = Array(repeating: 0, count: index.posts.count)
         let mirrored = schema.place(.userLikes) != nil
+        let usersFromPosts = export.usersFromPosts
         forEachPostList(.postLikes, dangling: .likeDangling) { post, list, listPath in
             if mirrored { postLikes.lists[post] = list }
             let isArray = doc.isArray(list)
@@ -100,6 +102,10 @@ extension Validator {
                 if let user = isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) {
                     likeCount[Int(post)] += 1
                     if mirrored { postLikes.pairs.insert(LikePair(post: post, user: user)) }
+                } else if usersFromPosts {
+                    // No node of users to check a liker against: one who never posted is
+                    // still a person of the app (docs/audit-rules.md, "Users implied by posts").
+                    likeCount[Int(post)] += 1
                 } else {
                     remove(.likeDangling, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                 }

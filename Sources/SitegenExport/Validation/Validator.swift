@@ -62,6 +62,7 @@ public final class Validator: @unchecked Sendable {
                 { names.set(self.checkUsernames()) }
             )
             applyUsernames(names.value)
+            checkUsernameCopies()
             mirrorFollowTrees(followers: followers.value, following: following.value)
             if detail == .streamTimeline, let node = export.timeline {
                 timelineStream = TimelineStream(self, timeline: node)
@@ -202,6 +203,7 @@ public final class Validator: @unchecked Sendable {
         // percent-encoded (`ana@x%2Ecom`) but a value as the app wrote it: a value is
         // looked up by its key (`ExportIndexBuilder.user(uid:)`).
         index.encodedIDs = export.firestore != nil
+        if export.usersFromPosts { return indexUsersFromPosts() }
         if let users = export.users {
             var position = 0
             let isArray = doc.isArray(users)
@@ -263,6 +265,9 @@ public final class Validator: @unchecked Sendable {
         let keepsUsernames = schema.isCarried(.username)
         var names = [(name: String, node: Int32)?](repeating: nil, count: index.users.count)
         let usernameIsKey = schema.usernameIsKey
+        // Users implied by posts have no record of their own: their names are copies on
+        // posts, reported (if stale) by `checkUsernameCopies`, never as a user's.
+        let reports = !export.usersFromPosts
         for i in index.users.indices {
             let u = index.users[i]
             // Users keyed by their username (`username = "*"`): the key is the name.
@@ -273,7 +278,7 @@ public final class Validator: @unchecked Sendable {
             let node = userField(u, spellings)
             if let node, let name = doc.string(doc.value(node)), !name.isEmpty {
                 names[i] = (name, node)
-            } else if keepsUsernames {
+            } else if keepsUsernames && reports {
                 report(.usernameMissing, "\(self.node(.users))/\(u.key)/\(node.map(doc.key) ?? field(.username))", found: found(node))
             }
         }
@@ -285,6 +290,7 @@ public final class Validator: @unchecked Sendable {
             guard let (name, node) = names[i] else { continue }
             let folded = ExportIndex.fold(name)
             func report(_ code: FindingCode) {
+                guard reports else { return }
                 let isKey = node == index.users[i].node
                 self.report(code, "\(self.node(.users))/\(index.users[i].key)\(isKey ? "" : "/" + doc.key(node))",
                             found: isKey ? JSONString.quoted(name) : found(node))

@@ -269,8 +269,11 @@ struct PageContexts: Sendable {
         summary["followers"] = .int(user.followers)
         summary["following"] = .int(user.following)
         summary["postsText"] = .object(strings.counted("posts", user.postCount))
-        summary["followersText"] = .object(strings.counted("followers", user.followers))
-        summary["followingText"] = .object(strings.counted("following", user.following))
+        // An app that keeps no follows shows no follower counts (not "0 followers").
+        if model.keepsFollows {
+            summary["followersText"] = .object(strings.counted("followers", user.followers))
+            summary["followingText"] = .object(strings.counted("following", user.following))
+        }
         return summary
     }
 

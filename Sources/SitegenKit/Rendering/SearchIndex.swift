@@ -156,7 +156,8 @@ struct SearchIndex: Sendable {
                 let shown = contexts.displayName(u)
                 let name = user.hasUsername && user.name != user.username ? user.name : ""
                 out += "\(SearchIndex.quoted(user.uid)),\(SearchIndex.quoted(shown)),\(SearchIndex.quoted(name)),"
-                out += "\(SearchIndex.quoted(contexts.userPath(u))),\(user.postCount),\(user.followers),\(user.following),"
+                let follows = contexts.model.keepsFollows ? "\(user.followers),\(user.following)" : "null,null"
+                out += "\(SearchIndex.quoted(contexts.userPath(u))),\(user.postCount),\(follows),"
                 out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(shown))),"
                 out += SearchIndex.avatar(user, contexts.model) + "]"
             }

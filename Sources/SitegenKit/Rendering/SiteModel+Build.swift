@@ -85,6 +85,10 @@ extension SiteModel {
             if let u = index.user(uid: value) { return (displayName(index.users[Int(u)]) ?? value, rendered[u].map(Int32.init) ?? -1) }
             return (value, -1)
         }
+        /// The rendered user a comment's username names (case-folded), -1 for none.
+        func byUsername(_ name: String) -> Int32 {
+            index.user(username: name).flatMap { rendered[$0] }.map(Int32.init) ?? -1
+        }
         var images: [String: Int32] = [:]
         if report.dialect == .timeline, let node = report.export.images {
             doc.forEachChild(node) { images[doc.key($0)] = $0 }
@@ -104,7 +108,8 @@ extension SiteModel {
                 case .makestagram:
                     post = makestagramPost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                            comments: index.commentLists.isEmpty || index.commentLists[Int(p)] < 0 ? []
-                                               : comments(in: index.commentLists[Int(p)], doc: doc, schema: schema, author: author),
+                                               : comments(in: index.commentLists[Int(p)], doc: doc, schema: schema, author: author,
+                                                          byUsername: byUsername),
                                            storage: storage, index: &photoIndex, photos: &model.photos)
                 case .timeline:
                     post = timelinePost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
@@ -120,6 +125,7 @@ extension SiteModel {
             }
         }
         model.graph = report.graph
+        model.keepsFollows = report.export.keepsFollows
         for (folded, i) in index.usernameOwner {
             if let u = model.userByIndex[i] { model.userByFoldedName[folded] = u }
         }
@@ -139,7 +145,8 @@ extension SiteModel {
 
     /// The comments of a makestagram post's list that have a text, in key order: an
     /// object of comments, or an array (comments embedded in a Firestore post).
-    private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> (String, Int32)) -> [Comment] {
+    private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> (String, Int32),
+                                 byUsername: (String) -> Int32) -> [Comment] {
         guard doc.isContainer(list) else { return [] }
         var comments: [Comment] = []
         let (texts, authors) = (schema.names(.commentText), schema.names(.commentAuthor))
@@ -153,6 +160,7 @@ extension SiteModel {
                 if let uid { (name, user) = author(uid) }
             } else if let username = doc.member(c, schema.names(.username)).flatMap(doc.string) {
                 name = username
+                user = byUsername(username)
             }
             var comment = Comment(key: doc.key(c), username: name, text: text)
             comment.author = user

@@ -89,6 +89,9 @@ public struct SiteModel: Sendable {
     var userByIndex: [Int32: Int] = [:]
     /// The repaired follow graph (rows by `ExportIndex` user index, as `User.index`).
     public internal(set) var graph = FollowGraph.empty
+    /// Whether the app keeps follows (`Export.keepsFollows`): without, profiles show no
+    /// follower or following counts.
+    public internal(set) var keepsFollows = true
     /// Case-folded username → the rendered user it resolves to (the first user in uid
     /// order with that name, as the audit decides; absent when that user is not rendered).
     var userByFoldedName: [String: Int] = [:]

@@ -1,0 +1,75 @@
+// MARK: - Users implied by posts (docs/export-format.md, "Users implied by posts")
+
+extension Validator {
+    /// An app with no node of users (the React web tutorials': `posts/<id>: {username,
+    /// profileImg, image, caption, timestamp}` and nothing else): each distinct owner of a
+    /// flat post, as its `post_owner` holds it (a username or an id), is a user, whose
+    /// record is their newest post (its name and avatar, `profileImg`, are the person's
+    /// latest). Posts are visited in the export's order; a tie in time goes to the later.
+    func indexUsersFromPosts() {
+        guard let posts = export.posts else { return }
+        let ownerNames = schema.names(.postOwner), createdNames = schema.names(.createdAt)
+        var newest: [Double] = []
+        keyedChildren(posts) { post, _ in
+            guard doc.isObject(post), let field = doc.member(post, ownerNames), let uid = ownerUID(field), !uid.isEmpty else { return }
+            let time = doc.member(post, createdNames).flatMap { CreationTime.milliseconds(doc, doc.value($0)) } ?? -.infinity
+            if let u = index.userTable.lookup(uid) {
+                guard time >= newest[Int(u)] else { return }
+                newest[Int(u)] = time
+                let old = index.users[Int(u)]
+                index.users[Int(u)] = UserEntry(uid: old.uid, recordKey: nil, node: post, username: nil, usernameNode: nil)
+                return
+            }
+            index.userTable.insert(uid, value: Int32(index.users.count))
+            index.users.append(UserEntry(uid: uid, node: post, username: nil, usernameNode: nil))
+            newest.append(time)
+        }
+        index.postsOf = Array(repeating: [], count: index.users.count)
+    }
+
+    /// Whether the owner of a post is read from its username field (`post_owner =
+    /// "username"`): the person is their username, and no copy of it can drift.
+    var ownerIsUsername: Bool {
+        let owners = Set(schema.names(.postOwner).map(\.text))
+        return schema.names(.username).contains { owners.contains($0.text) }
+    }
+
+    /// With users implied by posts and owned by id, a post's copy of its owner's username
+    /// that is not the one on their newest post (a rename the app did not carry to the
+    /// older posts): `poster_mismatch` at that field, set to the newest.
+    func checkUsernameCopies() {
+        guard export.usersFromPosts, !ownerIsUsername else { return }
+        let names = schema.names(.username)
+        for post in index.posts where post.owner >= 0 && post.isObject {
+            let owner = index.users[Int(post.owner)]
+            guard owner.node != post.node, let current = owner.username, let copy = doc.member(post.node, names),
+                  doc.string(doc.value(copy)) != current else { continue }
+            set(.posterMismatch, "\(postPath(post))/\(doc.key(copy))", node: copy, text: JSONString.quoted(current))
+        }
+    }
+
+    /// A flat record that holds nothing but the lists the app keeps in each post (its
+    /// `likes`, its `comments`): what a deleted post leaves where its lists were not
+    /// deleted with it (a Firestore document deleted without its subcollections). It is
+    /// no post; each list is `like_dangling` or `comment_dangling`, removed whole.
+    /// Returns whether `record` was such leftovers.
+    func removeListsOfADeletedPost(_ record: Int32, key: String, postsName: String) -> Bool {
+        var lists: [(name: Schema.Name, code: FindingCode)] = []
+        for (node, code) in [(Schema.Node.postLikes, FindingCode.likeDangling), (.comments, .commentDangling)] {
+            if let place = schema.place(node), let records = schema.postRecords, place.isMember(of: records) { lists.append((place.last, code)) }
+        }
+        guard !lists.isEmpty, doc.isObject(record) else { return false }
+        var found: [(node: Int32, code: FindingCode)] = []
+        var other = false
+        doc.forEachEntry(record) { member in
+            if let list = lists.first(where: { doc.keyEquals(member, $0.name) }), doc.isContainer(member) {
+                found.append((member, list.code))
+            } else {
+                other = true
+            }
+        }
+        guard !other, !found.isEmpty else { return false }
+        for (list, code) in found { remove(code, "\(postsName)/\(key)/\(doc.key(list))", node: list) }
+        return true
+    }
+}
