@@ -10,5 +10,16 @@ extension TestSupport {
         ("karlhadwen", ["dali", "karl", "raphael"], ["PH1"]),
         ("android", ["alice", "bob"], []),
         ("handles", ["ana", "ben", "cleo"], ["s1", "s2", "s3"]),
+        ("fluttershare", ["alice", "bob", "carol", "dan", "eve"], ["p1", "p2", "p3", "p4", "p5"]),
+        ("swift-feed", ["alice", "bob", "carol"], ["p1", "p2", "p3", "p4"]),
+        ("rn-feed", ["ana", "ben", "cy"], ["a1", "b1", "b2", "c1"]),
+    ]
+
+    /// Each profile's grid (the posts it links to), for the layouts with a timeline: its
+    /// own posts, never the copies or entries of its timeline.
+    package static let firestoreGrids: [String: [String: [String]]] = [
+        "fluttershare": ["alice": ["p1", "p2"], "bob": ["p3"], "carol": ["p4"], "dan": [], "eve": ["p5"]],
+        "swift-feed": ["alice": ["p1", "p4"], "bob": ["p2"], "carol": ["p3"]],
+        "rn-feed": ["ana": ["a1"], "ben": ["b1", "b2"], "cy": ["c1"]],
     ]
 }

@@ -117,6 +117,8 @@ public struct Schema: Sendable {
             case .isPrivate: return ["private", "isPrivate", "is_private"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
             case .userID: return []
+            // A timeline entry's owner: the tutorial's, and the `{poster}` maps of other apps.
+            case .posterUID: return ["poster_uid", "posterUid", "posterId", "poster", "ownerId", "uid"]
             default: return [rawValue]
             }
         }

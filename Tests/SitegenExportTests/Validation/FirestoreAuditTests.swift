@@ -15,7 +15,11 @@ import Testing
     /// user), maps of `true`/`false` (fluttergram), counters in a nested map (android); and
     /// a layout none of them has (handles: profiles keyed by username, likes as a map,
     /// comments embedded as an array).
-    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles"]
+    /// And timelines: FlutterShare's copies at `timeline/*/timelinePosts` (no own posts),
+    /// the UIKit clones' `user-feed/<uid>/<postId>: 1` (own posts in it), a React Native
+    /// clone's `feed/*/items` of `{poster}` maps.
+    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles",
+                          "fluttershare", "swift-feed", "rn-feed"]
 
     static func folder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
