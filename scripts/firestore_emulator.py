@@ -74,6 +74,13 @@ class Emulator:
         for start in range(0, len(writes), 500):
             self.post("/v1/%s/documents:commit" % self.database, {"writes": writes[start:start + 500]})
 
+    def documents(self):
+        """Every document of the database, at any depth: {path: REST fields}."""
+        found = self.post("/v1/%s/documents:runQuery" % self.database,
+                          {"structuredQuery": {"from": [{"allDescendants": True}]}})
+        return {r["document"]["name"].split("/documents/", 1)[1]: r["document"].get("fields", {})
+                for r in found if "document" in r}
+
     def commit_body(self, body):
         """Applies one documents:commit body as sitegen prints it."""
         return self.post("/v1/%s/documents:commit" % self.database, body)

@@ -13,5 +13,16 @@ extension TestSupport {
         // Post ids `p.1`, `a b`, `a%20b`, `日本 語 post`: pages named by a hash of the id.
         ("odd-ids", ["ana", "ben", "cleo", "dora", "dots", "eiji", "finn", "long", "pct"],
          ["k0f6d2d205ea31e789ed8", "k2e3dd8c2a4898925bda6", "k98c9d0f286fd5e559fff", "ka23fcd7dc4e9882b1060"]),
+        ("fluttershare", ["alice", "bob", "carol", "dan", "eve"], ["p1", "p2", "p3", "p4", "p5"]),
+        ("swift-feed", ["alice", "bob", "carol"], ["p1", "p2", "p3", "p4"]),
+        ("rn-feed", ["ana", "ben", "cy"], ["a1", "b1", "b2", "c1"]),
+    ]
+
+    /// Each profile's grid (the posts it links to), for the layouts with a timeline: its
+    /// own posts, never the copies or entries of its timeline.
+    package static let firestoreGrids: [String: [String: [String]]] = [
+        "fluttershare": ["alice": ["p1", "p2"], "bob": ["p3"], "carol": ["p4"], "dan": [], "eve": ["p5"]],
+        "swift-feed": ["alice": ["p1", "p4"], "bob": ["p2"], "carol": ["p3"]],
+        "rn-feed": ["ana": ["a1"], "ben": ["b1", "b2"], "cy": ["c1"]],
     ]
 }

@@ -21,6 +21,9 @@ public struct ExportInspection: Sendable {
     /// read as mapped (their fields counted), with why each was taken.
     private var nodeWhy: [Schema.Node: String] = [:]
     private var fieldWhy: [Schema.Field: String] = [:]
+    /// How the timeline the export keeps is read (what its entries hold, whether a
+    /// reader's own posts are in it), in words; nil when it keeps none.
+    private var timelineRule: String?
     /// What could not be guessed safely, said as comments in the block.
     private var unsure: [String] = []
     private var nodeDoubts: [String] = []
@@ -44,6 +47,15 @@ public struct ExportInspection: Sendable {
             mapping.nodes[.posts] = path
             schema = Schema.read(export.document, dialect: export.dialect, mapping: mapping)
         }
+        // The readers' timelines or feeds, wherever they are kept, and what their entries hold.
+        if let guess = Self.guessedTimeline(export, schema) {
+            var mapping = schema.mapping
+            mapping.nodes[.timeline] = guess.path
+            schema = Schema.read(export.document, dialect: export.dialect, mapping: mapping)
+            if guess.path != Schema.Node.timeline.rawValue { nodeWhy[.timeline] = guess.why }
+        }
+        timelineRule = Self.timelineRule(export, schema)
+        if let rule = timelineRule, let why = nodeWhy[.timeline] { nodeWhy[.timeline] = why + "; " + rule }
         self.schema = schema
         var counted = Schema.Field.allCases.map { schema.names($0).map { _ in 0 } }
         var counts: [Records: Int] = [:]
@@ -148,6 +160,10 @@ public struct ExportInspection: Sendable {
             .filter { export.dialect == .makestagram || ![.followers, .following, .postLikes, .timeline].contains($0) }
         if !absent.isEmpty {
             out += "  absent: \(absent.map(\.rawValue).joined(separator: ", ")) (not part of this app: nothing checked or added)\n"
+        }
+
+        if let timelineRule, let place = schema.place(.timeline) {
+            out += "\ntimeline (\(place.text)):\n  \(timelineRule)\n"
         }
 
         // Roles: each field's spellings in use, with how many records carry each.
@@ -436,7 +452,7 @@ public struct ExportInspection: Sendable {
         if posts == nil {
             struct Candidate { var name: String, field: String, hits: Int, records: Int, keys: Set<String>, depth: Int }
             var candidates: [Candidate] = []
-            for c in collections where held(c) && c != users {
+            for c in collections where held(c) && c != users && !isCopies(c, uids: uids, in: doc, documents: documents) {
                 var records = 0
                 var hits: [String: Int] = [:]
                 var keys = Set<String>()
@@ -568,6 +584,96 @@ public struct ExportInspection: Sendable {
             }
         }
         return (mapping, nodes, fields, unsure)
+    }
+
+    // MARK: - Timelines and feeds
+
+    /// Whether the documents of subcollection `c` are copies of posts kept per reader, not
+    /// the posts themselves: most name as their owner a user who is not their parent
+    /// (`timeline/<reader>/timelinePosts/<id>: {ownerId: <someone else>, …}`; a post kept
+    /// per owner names its parent), and an id repeats under several parents, or all do so.
+    private static func isCopies(_ c: String, uids: Set<String>, in doc: JSONDocument,
+                                 documents: (String, (_ document: Int32, _ parent: String?) -> Void) -> Void) -> Bool {
+        guard c.contains("/*/") else { return false }
+        var records = 0, elsewhere = 0, repeated = 0
+        var parentOf: [String: String] = [:]
+        documents(c) { record, parent in
+            guard let parent, doc.isObject(record) else { return }
+            records += 1
+            let key = doc.key(record)
+            if let first = parentOf[key] { if first != parent { repeated += 1 } } else { parentOf[key] = parent }
+            var others = false, names = false
+            doc.forEachChild(record) { member in
+                guard let text = doc.string(doc.value(member)) else { return }
+                if text == parent { names = true } else if uids.contains(text) { others = true }
+            }
+            if others && !names { elsewhere += 1 }
+        }
+        return records > 0 && elsewhere * 2 > records && (repeated > 0 || elsewhere == records)
+    }
+
+    /// The lists of a timeline or feed where no name says (`timeline/*/timelinePosts`,
+    /// `feeds/*/userFeed`, `user-feed`), or the root `timeline` read otherwise than the
+    /// tutorial's: of the roots no other role holds, read as `<root>/<reader>/<key>` or as
+    /// `<root>/*/<sub>`, the one whose lists are kept by users and whose entries are keyed
+    /// by posts' ids, not mostly the reader's own (an activity feed's `feed/<uid>/<postId>`
+    /// are about the reader's own posts), the most of them.
+    private static func guessedTimeline(_ export: Export, _ schema: Schema) -> (path: String, why: String)? {
+        let doc = export.document
+        guard export.dialect == .makestagram, schema.mapping.nodes[.timeline] == nil, doc.isObject(doc.root),
+              let posts = schema.place(.posts) else { return nil }
+        let v = Validator(Export(path: export.path, document: doc, schema: schema, firestore: export.firestore))
+        v.indexUsers()
+        v.indexMakestagramPosts()
+        guard !v.index.users.isEmpty, !v.index.posts.isEmpty else { return nil }
+        let taken = Set(Schema.Node.allCases.filter { $0 != .timeline }.compactMap { schema.place($0)?.root.text } + [posts.root.text])
+        var candidates: [Schema.Place] = []
+        doc.forEachEntry(doc.root) { root in
+            let name = doc.key(root)
+            guard doc.isObject(root), !taken.contains(name) else { return }
+            candidates.append(.root(Schema.Name(name)))
+            var subs: [String: Int] = [:]
+            doc.forEachEntry(root) { list in
+                guard doc.isObject(list) else { return }
+                doc.forEachEntry(list) { sub in
+                    if doc.isObject(sub), doc.children(sub).first.map(doc.isObject) == true { subs[doc.key(sub), default: 0] += 1 }
+                }
+            }
+            for sub in subs.keys.sorted() { candidates.append(Schema.Place(parts: [Schema.Name(name), nil, Schema.Name(sub)])) }
+        }
+        var best: (place: Schema.Place, lists: Int, entries: Int, others: Int, copies: Int)?
+        for place in candidates {
+            var lists = 0, readers = 0, entries = 0, keyed = 0, own = 0, others = 0, copies = 0
+            Schema.forEachMatch(place.lists, in: doc) { list, keys in
+                guard doc.isObject(list) else { return }
+                lists += 1
+                let reader = v.user(keys[keys.count - 1])
+                if reader != nil { readers += 1 }
+                doc.forEachEntry(list) { entry in
+                    entries += 1
+                    guard let p = v.postIndex(key: entry) else { return }
+                    keyed += 1
+                    let post = v.index.posts[Int(p)]
+                    if post.owner >= 0 && post.owner == reader { own += 1 } else { others += 1 }
+                    if doc.isObject(entry), post.isObject, v.isCopy(entry, of: post.node) { copies += 1 }
+                }
+            }
+            guard lists > 0, readers * 2 >= lists, keyed * 2 >= entries, keyed > 0, others >= own else { continue }
+            if best == nil || keyed > best!.entries { best = (place, lists, keyed, others, copies) }
+        }
+        guard let best else { return nil }
+        let what = best.copies * 2 > best.entries ? "copies of posts (their owner is not the list's reader)" : "keyed by posts' ids"
+        return (best.place.text, "\(number(best.entries)) entries in \(number(best.lists)) users' lists are \(what)")
+    }
+
+    /// What the timeline's entries hold and whether a reader's own posts are in it, read
+    /// from the data as the audit reads it (`Validator.readTimelineShape`).
+    private static func timelineRule(_ export: Export, _ schema: Schema) -> String? {
+        guard export.dialect == .makestagram, schema.place(.timeline) != nil else { return nil }
+        let v = Validator(Export(path: export.path, document: export.document, schema: schema, firestore: export.firestore))
+        v.indexUsers()
+        v.indexMakestagramPosts()
+        return v.readTimelineShape()?.ruleText
     }
 
     /// Whether `member` holds a post's image: an http(s) URL or a path to an image file,

@@ -49,8 +49,10 @@ public struct FirestoreCommitWriter {
             batch.removeAll(keepingCapacity: true)
         }
         func add(_ edit: RepairEdit) throws {
-            batch.append(self.write(for: edit))
-            if batch.count == Self.maxWrites { try flush() }
+            for write in self.writes(for: edit) {
+                batch.append(write)
+                if batch.count == Self.maxWrites { try flush() }
+            }
         }
         let edits = report.edits.inPathOrder()
         var next = 0
@@ -97,6 +99,54 @@ public struct FirestoreCommitWriter {
         Self.quoted(documents + "/" + document.joined(separator: "/"))
     }
 
+    /// The writes of one edit: one, but for the removal of a collection or of a document
+    /// with subcollections, which deletes every document at and below it (a delete in
+    /// Firestore removes one document, never its subcollections).
+    func writes(for edit: RepairEdit) -> [String] {
+        if case let .remove(node, path) = edit {
+            let elements = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if isCollection(elements) || isDocument(elements) {
+                var names: [String] = []
+                forEachDocument(at: node, elements) { names.append("{\"delete\":\(documentName($0.map { FirestoreNames.name(key: $0) }))}") }
+                return names
+            }
+        }
+        return [write(for: edit)]
+    }
+
+    /// The collection pattern of a tree path with an odd number of elements (`comments/p1/comments`
+    /// gives `comments/*/comments`), or of a document's path without its id.
+    private func collectionPattern(_ elements: ArraySlice<String>) -> String {
+        elements.enumerated().map { $0.offset % 2 == 1 ? "*" : $0.element }.joined(separator: "/")
+    }
+
+    /// Whether a tree path names a collection (or a subcollection) of the export.
+    func isCollection(_ elements: [String]) -> Bool {
+        elements.count % 2 == 1 && layout.collections.contains(collectionPattern(elements[...]))
+    }
+
+    /// Whether a tree path names a document of the export (or a place where one may be).
+    func isDocument(_ elements: [String]) -> Bool {
+        elements.count % 2 == 0 && !elements.isEmpty && layout.collections.contains(collectionPattern(elements.dropLast()))
+    }
+
+    /// Calls `body` with the path of each document at `node` (a collection's documents, or
+    /// a document), then of those in its subcollections, depth first.
+    func forEachDocument(at node: Int32, _ elements: [String], _ body: ([String]) -> Void) {
+        let doc = report.export.document
+        if isCollection(elements) {
+            guard doc.isObject(node) else { return }
+            doc.forEachEntry(node) { forEachDocument(at: $0, elements + [doc.key($0)], body) }
+            return
+        }
+        body(elements)
+        guard doc.isObject(node) else { return }
+        doc.forEachEntry(node) { member in
+            let sub = elements + [doc.key(member)]
+            if isCollection(sub) { forEachDocument(at: member, sub, body) }
+        }
+    }
+
     func write(for edit: RepairEdit) -> String {
         let (document, field) = place(edit.path)
         let name = documentName(document)
@@ -118,12 +168,13 @@ public struct FirestoreCommitWriter {
             }
             return "{\"transform\":{\"document\":\(name),\"fieldTransforms\":[{\"fieldPath\":\(Self.quoted(arrayPath)),\"\(transform)\":{\"values\":[\(element)]}}]}}"
         }
+        let pattern = documentPattern(document)
         if field.isEmpty {
             switch edit {
             case .remove:
                 return "{\"delete\":\(name)}"
             case let .add(_, _, _, text), let .set(_, _, text):
-                return "{\"update\":{\"name\":\(name),\"fields\":\(documentFields(text))}}"
+                return "{\"update\":{\"name\":\(name),\"fields\":\(documentFields(text, pattern: pattern))}}"
             }
         }
         let mask = "\"updateMask\":{\"fieldPaths\":[\(Self.quoted(Self.fieldPath(field)))]}"
@@ -131,7 +182,10 @@ public struct FirestoreCommitWriter {
         case .remove:
             return "{\"update\":{\"name\":\(name),\"fields\":{}},\(mask)}"
         case let .add(_, _, _, text):
-            return "{\"update\":{\"name\":\(name),\"fields\":\(nested(field, value(text, stored: nil)))},\(mask)}"
+            let typed = (try? JSONDocument.parse(Array(text.utf8))).map { d in
+                typedValue(d, d.root, pattern + "/" + field.joined(separator: "/"), alternate: alternatePattern(pattern).map { $0 + "/" + field.joined(separator: "/") })
+            } ?? value(text, stored: nil)
+            return "{\"update\":{\"name\":\(name),\"fields\":\(nested(field, typed))},\(mask)}"
         case let .set(node, _, text):
             let stored = report.export.document.rawText(node)
             return "{\"update\":{\"name\":\(name),\"fields\":\(nested(field, value(text, stored: stored)))},\(mask)}"
@@ -139,10 +193,101 @@ public struct FirestoreCommitWriter {
     }
 
     /// The fields of a document written whole: `true` (an edge kept as an empty
-    /// document) is no fields; an object is its members.
-    func documentFields(_ text: String) -> String {
+    /// document) is no fields; an object is its members, each typed as the export
+    /// stores the field at `pattern` (the document's, `timeline/*/timelinePosts/*`) or,
+    /// for a copy of a post, at the post's.
+    func documentFields(_ text: String, pattern: String? = nil) -> String {
         guard let d = try? JSONDocument.parse(Array(text.utf8)), d.isObject(d.root) else { return "{}" }
-        return fields(d, d.root)
+        guard let pattern else { return fields(d, d.root) }
+        let alternate = alternatePattern(pattern)
+        let members = d.children(d.root).map { m in
+            let key = d.key(m)
+            return Self.quoted(key) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// The pattern of a document's path (`timeline/u1/timelinePosts/p1` gives
+    /// `timeline/*/timelinePosts/*`).
+    func documentPattern(_ document: [String]) -> String {
+        document.enumerated().map { $0.offset % 2 == 1 ? "*" : $0.element }.joined(separator: "/")
+    }
+
+    /// Where a document's fields are typed when its own pattern says nothing: a timeline
+    /// entry's are a post's (a copy), the posts' pattern.
+    func alternatePattern(_ pattern: String) -> String? {
+        let schema = report.export.schema
+        guard let timeline = schema.place(.timeline), let posts = schema.place(.posts),
+              pattern == timeline.lists.map({ $0?.text ?? "*" }).joined(separator: "/") + "/*" else { return nil }
+        return posts.lists.map { $0?.text ?? "*" }.joined(separator: "/")
+    }
+
+    /// A JSON value as the Firestore value the export keeps at `pattern` (else at
+    /// `alternate`): a timestamp, bytes, a GeoPoint, a reference, an array of ids (the tree's
+    /// `{id: true}`), a map typed member by member; else as `value` types it.
+    func typedValue(_ d: JSONDocument, _ node: Int32, _ pattern: String, alternate: String?) -> String {
+        let type = layout.valueTypes[pattern] ?? alternate.flatMap { layout.valueTypes[$0] }
+        let ids = layout.idArrays[pattern] ?? alternate.flatMap { layout.idArrays[$0] }
+        switch (type, d.kind(node)) {
+        case (.timestamp?, .number):
+            if let time = Self.timestamp(d.rawText(node)) { return "{\"timestampValue\":\(Self.quoted(time))}" }
+        case (.bytes?, .string):
+            return "{\"bytesValue\":\(d.rawText(node))}"
+        case (.geoPoint?, .object):
+            if let lat = d.member(node, Schema.Name("latitude")), let lon = d.member(node, Schema.Name("longitude")) {
+                return "{\"geoPointValue\":{\"latitude\":\(d.rawText(lat)),\"longitude\":\(d.rawText(lon))}}"
+            }
+        case let (.reference(parent)?, .string):
+            return "{\"referenceValue\":\(Self.quoted(documents + "/" + parent + "/" + (d.string(node) ?? "")))}"
+        default:
+            break
+        }
+        if let ids, d.isObject(node) {
+            let values = d.children(node).map { m in
+                let id = FirestoreNames.name(key: d.key(m))
+                if let parent = ids.referenceParent {
+                    return "{\"referenceValue\":" + Self.quoted(documents + "/" + parent + "/" + id) + "}"
+                }
+                return "{\"stringValue\":" + Self.quoted(id) + "}"
+            }
+            return "{\"arrayValue\":{\"values\":[\(values.joined(separator: ","))]}}"
+        }
+        if d.isObject(node) {
+            let members = d.children(node).map { m in
+                let key = d.key(m)
+                return Self.quoted(key) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
+            }
+            return "{\"mapValue\":{\"fields\":{" + members.joined(separator: ",") + "}}}"
+        }
+        return value(d, node)
+    }
+
+    /// Seconds since 1970 (`1651399200.25`) as an RFC 3339 time (`2022-05-01T10:00:00.250000Z`).
+    static func timestamp(_ seconds: String) -> String? {
+        let parts = seconds.split(separator: ".", maxSplits: 1)
+        guard let whole = Int64(parts[0]) else { return nil }
+        var micros = 0
+        if parts.count == 2 {
+            let digits = String((parts[1] + "000000").prefix(6))
+            guard let m = Int(digits) else { return nil }
+            micros = m
+        }
+        var days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var text = "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        if micros != 0 { text += "." + String(String(micros).leftPadded(6)) }
+        return text + "Z"
     }
 
     /// `{"a": {"mapValue": {"fields": {"b": value}}}}` for the field path `a`, `b`.

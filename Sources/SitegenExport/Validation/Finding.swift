@@ -54,6 +54,8 @@ public enum FindingCode: String, Sendable, CaseIterable, Comparable {
     case timelineStale = "timeline_stale"
     case timelineMissing = "timeline_missing"
     case timelineMismatch = "timeline_mismatch"
+    /// A timeline entry that copies a post (a Cloud Function's fan-out) and differs from it.
+    case timelineCopyMismatch = "timeline_copy_mismatch"
     case commentDangling = "comment_dangling"
     case commentCountMismatch = "comment_count_mismatch"
     case userPostMissing = "user_post_missing"

@@ -70,6 +70,8 @@ public enum FindingDetail: Sendable {
 }
 
 extension FindingCode {
-    /// `timeline_stale`, `timeline_missing`, `timeline_mismatch`.
-    public var isTimeline: Bool { self == .timelineStale || self == .timelineMissing || self == .timelineMismatch }
+    /// `timeline_stale`, `timeline_missing`, `timeline_mismatch`, `timeline_copy_mismatch`.
+    public var isTimeline: Bool {
+        self == .timelineStale || self == .timelineMissing || self == .timelineMismatch || self == .timelineCopyMismatch
+    }
 }

@@ -12,8 +12,9 @@ struct TimelineFindings {
     private var stale = FindingSummary()
     private var missing = FindingSummary()
     private var mismatch = FindingSummary()
+    private var copyMismatch = FindingSummary()
     /// Per code, whether the findings of the list being checked are made (`begin(below:)`).
-    private var makingStale = true, makingMissing = true, makingMismatch = true
+    private var makingStale = true, makingMissing = true, makingMismatch = true, makingCopyMismatch = true
 
     init(keepsAll: Bool) {
         self.keepsAll = keepsAll
@@ -26,6 +27,7 @@ struct TimelineFindings {
         makingStale = stale.mayTake(below: path)
         makingMissing = missing.mayTake(below: path)
         makingMismatch = mismatch.mayTake(below: path)
+        makingCopyMismatch = copyMismatch.mayTake(below: path)
     }
 
     /// One finding of code `code` and repair `repair`; `make` makes it and its edit when needed.
@@ -40,6 +42,7 @@ struct TimelineFindings {
         switch code {
         case .timelineStale: Self.tally(&stale, repair, making: makingStale, make)
         case .timelineMissing: Self.tally(&missing, repair, making: makingMissing, make)
+        case .timelineCopyMismatch: Self.tally(&copyMismatch, repair, making: makingCopyMismatch, make)
         default: Self.tally(&mismatch, repair, making: makingMismatch, make)
         }
     }
@@ -54,7 +57,8 @@ struct TimelineFindings {
     /// The counted codes' summaries (codes with findings only).
     var summarized: [FindingCode: FindingSummary] {
         var result: [FindingCode: FindingSummary] = [:]
-        for (code, summary) in [(FindingCode.timelineStale, stale), (.timelineMissing, missing), (.timelineMismatch, mismatch)]
+        for (code, summary) in [(FindingCode.timelineStale, stale), (.timelineMissing, missing), (.timelineMismatch, mismatch),
+                                  (.timelineCopyMismatch, copyMismatch)]
         where summary.count > 0 {
             result[code] = summary
         }

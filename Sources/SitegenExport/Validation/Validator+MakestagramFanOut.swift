@@ -21,7 +21,11 @@ extension Validator {
             self.validator = validator
             self.timeline = timeline
             var lists: [(node: Int32, uid: String)] = []
-            validator.keyedChildren(timeline) { lists.append(($0, $1)) }
+            if let place = validator.timeline?.place, !place.isRoot {
+                validator.forEachList(at: place) { key, list, _ in lists.append((list, validator.text(key))) }
+            } else {
+                validator.keyedChildren(timeline) { lists.append(($0, $1)) }
+            }
             self.lists = lists
             let n = max(1, min(parts, lists.count))
             bounds = (0...n).map { $0 * lists.count / n }
@@ -70,7 +74,7 @@ extension Validator {
     /// the checks before this one that used `seen`.
     func checkFanOut(of uid: String, user u: Int32?, list: Int32?, timeline: Int32, stamp: Int32,
                      seen: inout [Int32], into found: inout TimelineFindings) {
-        let path = "\(node(.timeline))/\(uid)"
+        let path = self.timeline?.listPath(uid) ?? "\(node(.timeline))/\(uid)"
         found.begin(below: path)
         guard let u else {
             guard let list else { return }
@@ -85,8 +89,21 @@ extension Validator {
             checkTimelineList(list, of: u, path: path, stamp: stamp, seen: &seen, into: &found)
             addMissingEntries(of: u, path: path, stamp: stamp, seen: &seen, under: list, keys: [], into: &found)
         } else {
-            addMissingEntries(of: u, path: path, stamp: stamp, seen: &seen, under: timeline, keys: [uid], into: &found)
+            let (under, keys) = missingListAnchor(of: uid, timeline: timeline)
+            addMissingEntries(of: u, path: path, stamp: stamp, seen: &seen, under: under, keys: keys, into: &found)
         }
+    }
+
+    /// Where a reader's missing list is added: below the deepest node of its path that
+    /// exists (`timeline/<uid>` may exist without its `timelinePosts`).
+    private func missingListAnchor(of uid: String, timeline: Int32) -> (under: Int32, keys: [String]) {
+        var under = timeline
+        var keys = self.timeline?.keysBelowRoot(uid) ?? [uid]
+        while keys.count > 1, doc.isObject(under), let next = doc.member(under, Schema.Name(keys[0])), doc.isObject(next) {
+            under = next
+            keys.removeFirst()
+        }
+        return (under, keys)
     }
 
     /// An entry stands for every post with its key that u sees (keys are unique per owner
@@ -95,6 +112,8 @@ extension Validator {
     /// object is left alone.
     private func checkTimelineList(_ list: Int32, of u: Int32, path listPath: String, stamp: Int32,
                                    seen: inout [Int32], into found: inout TimelineFindings) {
+        let includesOwn = timeline?.includesOwn ?? true
+        let kind = timeline?.entry ?? .poster(field: field(.posterUID))
         doc.forEachEntry(list) { entry in
             let path = { "\(listPath)/\(self.doc.key(entry))" }
             guard let first = postIndex(key: entry) else {
@@ -107,14 +126,15 @@ extension Validator {
             }
             let field = doc.member(entry, schema.names(.posterUID))
             var owner: Int32 = -1
+            var matched: Int32 = -1
             var named = false
             var unusable = false
             index.forEachPost(withKeyOf: first) { p in
                 let post = index.posts[Int(p)]
                 guard post.isObject else { unusable = true; return }
-                guard post.owner >= 0 && (post.owner == u || follows(u, post.owner)) else { return }
+                guard post.owner >= 0 && ((post.owner == u && includesOwn) || (post.owner != u && follows(u, post.owner))) else { return }
                 seen[Int(p)] = stamp
-                if owner < 0 { owner = post.owner }
+                if owner < 0 { owner = post.owner; matched = p }
                 if let field, !named { named = doc.stringEquals(field, index.users[Int(post.owner)].uid) }
             }
             guard owner >= 0 else {
@@ -127,7 +147,23 @@ extension Validator {
                 }
                 return
             }
-            if !named { checkPosterUID(entry, path: path, owner: index.users[Int(owner)].uid, into: &found) }
+            switch kind {
+            case .flag: return
+            case .copy: checkCopy(entry, of: matched, path: path, into: &found)
+            case .poster: if !named { checkPosterUID(entry, path: path, owner: index.users[Int(owner)].uid, into: &found) }
+            }
+        }
+    }
+
+    /// A copy must hold the post's fields as the post holds them once repaired (an edit the
+    /// Cloud Function missed, a like it never copied): else it is set to them, whole.
+    private func checkCopy(_ entry: Int32, of post: Int32, path: () -> String, into found: inout TimelineFindings) {
+        guard let expected = copyTexts.indices.contains(Int(post)) ? copyTexts[Int(post)] : nil else { return }
+        if doc.isObject(entry) && canonicalText(entry, in: doc, edits: nil, skipping: copySkipped) == expected { return }
+        found.add(.timelineCopyMismatch, .set) {
+            let p = path()
+            return (Finding(code: .timelineCopyMismatch, path: p, found: self.found(entry), expected: expected, repair: .set),
+                    .set(node: entry, path: p, text: expected))
         }
     }
 
@@ -135,12 +171,18 @@ extension Validator {
     /// seen; one entry per key (the first such post's), however many posts share it.
     private func addMissingEntries(of u: Int32, path listPath: String, stamp: Int32, seen: inout [Int32],
                                    under list: Int32, keys: [String], into found: inout TimelineFindings) {
+        let kind = timeline?.entry ?? .poster(field: field(.posterUID))
         func check(_ f: Int32) {
             for p in index.postsOf[Int(f)] where index.posts[Int(p)].isObject && seen[Int(p)] != stamp {
                 let key = index.posts[Int(p)].key
                 found.add(.timelineMissing, .add) {
                     let path = "\(listPath)/\(key)"
-                    let text = "{\(JSONString.quoted(field(.posterUID))):\(JSONString.quoted(index.users[Int(f)].uid))}"
+                    let text: String
+                    switch kind {
+                    case let .flag(value): text = value
+                    case .copy: text = (copyTexts.indices.contains(Int(p)) ? copyTexts[Int(p)] : nil) ?? "{}"
+                    case let .poster(name): text = "{\(JSONString.quoted(name)):\(JSONString.quoted(index.users[Int(f)].uid))}"
+                    }
                     return (Finding(code: .timelineMissing, path: path, found: nil, expected: text, repair: .add),
                             .add(under: list, keys: keys + [key], path: path, text: text))
                 }
@@ -149,8 +191,8 @@ extension Validator {
                 }
             }
         }
-        check(u)
-        for f in graph.following.row(Int(u)) { check(f) }
+        if timeline?.includesOwn ?? true { check(u) }
+        for f in graph.following.row(Int(u)) where f != u { check(f) }
     }
 
     private func checkPosterUID(_ entry: Int32, path: () -> String, owner: String, into found: inout TimelineFindings) {

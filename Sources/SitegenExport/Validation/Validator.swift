@@ -33,6 +33,12 @@ public final class Validator: @unchecked Sendable {
     var commentCount: [Int] = []
     /// The posts' side of the like mirror, kept from `checkPostLikes` for `checkUserLikes`.
     var postLikes = LikeSide()
+    /// How the app keeps its timeline (`readTimelineShape`), when it keeps one the check walks.
+    var timeline: TimelineShape?
+    /// For a timeline of copies: each post as its copies must read once the post is repaired.
+    var copyTexts: [String?] = []
+    /// Members of posts and copies left out of the comparison: their subcollections.
+    var copySkipped: Set<String> = []
 
     init(_ export: Export, detail: FindingDetail = .all) {
         self.export = export
@@ -64,13 +70,23 @@ public final class Validator: @unchecked Sendable {
             applyUsernames(names.value)
             checkUsernameCopies()
             mirrorFollowTrees(followers: followers.value, following: following.value)
-            if detail == .streamTimeline, let node = export.timeline {
-                timelineStream = TimelineStream(self, timeline: node)
+            self.timeline = readTimelineShape()
+            let timelineRoot = self.timeline.flatMap { doc.member(doc.root, $0.place.root) }
+            if detail == .streamTimeline, let shape = self.timeline, let node = timelineRoot {
+                // Only a root timeline of lists is streamed one reader at a time.
+                timelineStream = shape.place.isRoot ? TimelineStream(self, timeline: node) : nil
                 if timelineStream == nil { detail = .all }
             }
-            // The timeline is the largest check: its slices share the cores with the rest.
-            let timeline = export.timeline.map { FanOutCheck(self, timeline: $0, parts: 4) }
-            Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters(); self.checkUserPosts() }] + (timeline?.slices ?? []))
+            // The timeline is the largest check: its slices share the cores with the rest. A
+            // timeline of copies is checked against the posts as repaired, after them.
+            let timeline = timelineRoot.map { FanOutCheck(self, timeline: $0, parts: 4) }
+            if self.timeline?.entry == .copy {
+                checkMakestagramPosts(); checkUserCounters(); checkUserPosts()
+                copyTexts = repairedPostTexts()
+                Validator.parallel(timeline?.slices ?? [])
+            } else {
+                Validator.parallel([{ self.checkMakestagramPosts(); self.checkUserCounters(); self.checkUserPosts() }] + (timeline?.slices ?? []))
+            }
             timeline?.finish()
         case .timeline:
             applyUsernames(checkUsernames())
@@ -152,6 +168,9 @@ public final class Validator: @unchecked Sendable {
             }
         }
     }
+
+    /// The edits recorded so far (the posts' own, for the copies a timeline must hold).
+    func recordedEdits() -> [RepairEdit] { recorded.withLock { $0.edits } }
 
     /// Reports a finding whose repair removes `node`.
     func remove(_ code: FindingCode, _ path: String, node: Int32) {

@@ -50,7 +50,7 @@ import Testing
 
     /// The block `inspect` prints for FriendlyPix (its guesses included), pasted into
     /// sitegen.toml, reads the export as the mapping `docs/export-format.md` gives: no finding,
-    /// every post owned, every comment counted. Its `user_details` is `people` (names and
+    /// but the one entry its feed lacks, every post owned, every comment counted. Its `user_details` is `people` (names and
     /// photos), not the `feed` root before it, which is keyed by the same uids but holds
     /// lists of post keys only (the real 2016 export has both). Its caption is the posts'
     /// `text` (comments' `text` is read as theirs already).
@@ -62,7 +62,10 @@ import Testing
         #expect(config.schema.fields[.caption] == "text")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
         let report = Validator.audit(try ExportLoader.load(bytes: bytes, name: "x.json", mapping: config.schema))
-        #expect(report.findings.isEmpty, "\(report.findings)")
+        // Its `feed/<uid>/<postKey>: true` is its timeline (the posts of those one follows,
+        // not one's own: none of the 3 is in its owner's feed), and pB's lacks one of pA's.
+        #expect(config.schema.nodes[.timeline] == "feed")
+        #expect(report.findings.map { "\($0.code.rawValue) \($0.path)" } == ["timeline_missing feed/pB/1462000000000000001"])
         #expect(report.index.users.count == 4 && report.index.posts.allSatisfy { $0.owner >= 0 })
         #expect(report.counts.comments.reduce(0, +) == 2)
         #expect(report.counts.likes.reduce(0, +) == 2)
@@ -92,7 +95,8 @@ import Testing
 
     /// Cloud Firestore exports (`Fixtures/firestore/<layout>/firestore_export`): golden
     /// output at `Fixtures/inspect/firestore-<layout>.txt`.
-    static let firestoreLayouts = ["flutter", "react-native", "karlhadwen", "fluttergram", "uikit", "android", "odd-ids"]
+    static let firestoreLayouts = ["flutter", "react-native", "karlhadwen", "fluttergram", "uikit", "android", "odd-ids",
+                                   "fluttershare", "swift-feed", "rn-feed"]
 
     static func firestoreFolder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
@@ -145,6 +149,12 @@ import Testing
         let listed = { (dir: String) in ((try? FileManager.default.contentsOfDirectory(atPath: site + "/public/" + dir)) ?? []).sorted() }
         let published = TestSupport.firestoreSites.first { $0.layout == layout }!
         #expect(listed("u") == published.users && listed("p") == published.posts)
+        // Every profile's grid is its own posts (a timeline's copies are no one's posts).
+        for (user, posts) in TestSupport.firestoreGrids[layout] ?? [:] {
+            let page = try String(contentsOfFile: site + "/public/u/\(user)/index.html", encoding: .utf8)
+            let linked = Set(page.components(separatedBy: "href=\"../../p/").dropFirst().map { String($0.prefix { $0 != "/" }) })
+            #expect(linked.sorted() == posts, "\(layout): \(user)'s grid")
+        }
     }
 
     /// A layout no public clone has (Fixtures/firestore/handles, made by the emulator):

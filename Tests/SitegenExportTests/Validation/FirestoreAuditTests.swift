@@ -16,7 +16,11 @@ import Testing
     /// a layout none of them has (handles: profiles keyed by username, likes as a map,
     /// comments embedded as an array); ids as Firestore allows them (odd-ids: users keyed
     /// by email and by ids holding `%`, `.`, `#`, `?`, spaces, non-ASCII, 1,500 bytes).
-    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles", "odd-ids"]
+    /// And timelines: FlutterShare's copies at `timeline/*/timelinePosts` (no own posts),
+    /// the UIKit clones' `user-feed/<uid>/<postId>: 1` (own posts in it), a React Native
+    /// clone's `feed/*/items` of `{poster}` maps.
+    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles", "odd-ids",
+                          "fluttershare", "swift-feed", "rn-feed"]
 
     static func folder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path

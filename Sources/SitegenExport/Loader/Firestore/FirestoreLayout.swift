@@ -16,6 +16,19 @@ public struct FirestoreLayout: Sendable {
     /// Documents in which a field and a subcollection share a name: the subcollection
     /// is the node, the field is kept here (its JSON text).
     public var shadowedFields: [String: String] = [:]
+    /// Fields whose values the tree writes as another JSON type than Firestore's (a
+    /// timestamp as seconds, bytes as base64, a GeoPoint as a map, a reference as the
+    /// id), by pattern (`posts/*/userPosts/*/timestamp`): a repair that writes such a field
+    /// (a copy of a post) writes it as Firestore's type again.
+    public var valueTypes: [String: ValueType] = [:]
+
+    /// A Firestore value type the tree writes as plain JSON.
+    public enum ValueType: Sendable, Equatable {
+        case timestamp, bytes, geoPoint
+        /// A reference into the collection at this path (`users`).
+        case reference(parent: String)
+    }
+
     /// How many documents the export holds.
     public var documentCount = 0
     /// How many documents each collection pattern holds.

@@ -142,6 +142,7 @@ extension FirestoreTree {
                 // The field's pattern, as `write` makes it: the collections, a `*` for the document.
                 idArrays.append(collectionPattern(record) + "/*/" + String(decoding: p.name, as: UTF8.self))
             } else {
+                if let record, p.meaning == 7 || p.meaning == 14 || p.meaning == 16 { noteWireType(p, record: record) }
                 guard try writeValue(p, depth: depth, idArrays: &idArrays) else { return false }
             }
             if record != nil {
@@ -178,6 +179,14 @@ extension FirestoreTree {
         return true
     }
 
+    /// Notes the type of a document's own field that the tree writes as plain JSON (a
+    /// timestamp, bytes), as `noteType` does on the whole decoding's path; each name once
+    /// per collection pattern.
+    private mutating func noteWireType(_ p: WireProperty, record: [String]) {
+        let pattern = collectionPattern(record) + "/*/" + String(decoding: p.name, as: UTF8.self)
+        if layout.valueTypes[pattern] == nil { layout.valueTypes[pattern] = p.meaning == 7 ? .timestamp : .bytes }
+    }
+
     /// Bytes of the record being read, hashed and compared by value.
     private struct WireBytes: Hashable {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -197,7 +206,9 @@ extension FirestoreTree {
             case (1, .varint):
                 let v = Int64(bitPattern: try wire.varint())
                 switch p.meaning {
-                case 7: write(.timestamp(microseconds: v))
+                // A timestamp's type is noted at its field's pattern (`writeMembers`), which
+                // only a document's own fields know here: one in a map is decoded whole.
+                case 7: guard depth == 0 else { return false }; write(.timestamp(microseconds: v))
                 case 0: appendInteger(v)
                 default: return false
                 }
@@ -210,6 +221,7 @@ extension FirestoreTree {
                     guard Self.isText(bytes) else { return false }
                     Self.appendString(bytes, to: &text)
                 case 14, 16:
+                    guard depth == 0 else { return false }
                     write(.bytes(Array(bytes)))
                 case 19:
                     guard depth < FirestoreLimits.valueDepth else { return false }

@@ -275,6 +275,7 @@ struct FirestoreTree {
         if layout.project == nil { layout.project = more.project }
         layout.collections.formUnion(more.collections)
         layout.idArrays.merge(more.idArrays) { first, _ in first }
+        layout.valueTypes.merge(more.valueTypes) { first, _ in first }
         layout.shadowedFields.merge(more.shadowedFields) { first, _ in first }
         layout.documentCount += more.documentCount
         layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
@@ -498,6 +499,14 @@ struct FirestoreTree {
 
     // MARK: - Values
 
+    /// Notes the type of the value written at the current pattern (not of an array's
+    /// elements, whose pattern holds their index), the first one seen.
+    mutating func noteType(_ type: FirestoreLayout.ValueType) {
+        guard patternParts.count >= 2, !(patternParts.last!.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) else { return }
+        let pattern = patternParts.joined(separator: "/")
+        if layout.valueTypes[pattern] == nil { layout.valueTypes[pattern] = type }
+    }
+
     mutating func write(_ value: FirestoreValue) {
         switch value {
         case .null: text.append(contentsOf: "null".utf8)
@@ -506,6 +515,7 @@ struct FirestoreTree {
         case let .double(d): writeDouble(d)
         case let .string(s): Self.appendString(s, to: &text)
         case let .timestamp(us):
+            noteType(.timestamp)
             var seconds = us / 1_000_000, micros = us % 1_000_000
             if micros < 0 { seconds -= 1; micros += 1_000_000 }
             text.append(contentsOf: String(seconds).utf8)
@@ -516,14 +526,19 @@ struct FirestoreTree {
                 text.append(UInt8(ascii: "."))
                 text.append(contentsOf: digits.utf8)
             }
-        case let .bytes(b): Self.appendString(Self.base64(b), to: &text)
+        case let .bytes(b):
+            noteType(.bytes)
+            Self.appendString(Self.base64(b), to: &text)
         case let .geoPoint(latitude, longitude):
+            noteType(.geoPoint)
             text.append(contentsOf: "{\"latitude\":".utf8)
             writeDouble(latitude)
             text.append(contentsOf: ",\"longitude\":".utf8)
             writeDouble(longitude)
             text.append(UInt8(ascii: "}"))
-        case let .reference(path): Self.appendString(path.last ?? "", to: &text)
+        case let .reference(path):
+            noteType(.reference(parent: path.dropLast().joined(separator: "/")))
+            Self.appendString(path.last ?? "", to: &text)
         case let .map(fields):
             text.append(UInt8(ascii: "{"))
             for (n, field) in fields.sorted(by: { Self.less($0.name, $1.name) }).enumerated() {

@@ -1,0 +1,199 @@
+// MARK: - What a timeline holds, read from its entries
+
+/// How an app keeps each reader's timeline (docs/export-format.md, "Timelines and feeds"):
+/// where the lists are, what an entry holds, and whether a reader's own posts are in it.
+/// Read from the data once per audit, and said by `inspect`.
+struct TimelineShape: Sendable {
+    /// What an entry of a reader's list holds, keyed by the post's key.
+    enum Entry: Sendable, Equatable {
+        /// `true`, `1` or an id kept as a set (`user-feed/<uid>/<postKey>: 1`): `text` is
+        /// the value the app writes.
+        case flag(text: String)
+        /// `{poster_uid: <owner>}` (the makestagram tutorial's), under `field`.
+        case poster(field: String)
+        /// A full copy of the post's fields (FlutterShare's `timeline/*/timelinePosts`),
+        /// written by a Cloud Function.
+        case copy
+    }
+
+    /// Where the lists are: a root `<root>/<reader>/<key>`, or `<root>/*/<sub>` whose `*`
+    /// is the reader.
+    let place: Schema.Place
+    let entry: Entry
+    /// Whether a reader's own posts are in their timeline (the makestagram tutorial's
+    /// are; FlutterShare's Cloud Functions copy only the posts of those one follows).
+    let includesOwn: Bool
+    /// What the rule was read from: entries of readers' own posts, and own posts of
+    /// readers with a list.
+    let ownEntries: Int, ownPosts: Int
+
+    /// The path of reader `uid`'s list.
+    func listPath(_ uid: String) -> String {
+        if place.isRoot { return "\(place.root.text)/\(uid)" }
+        return place.parts.map { $0?.text ?? uid }.joined(separator: "/")
+    }
+
+    /// The keys from the root node to reader `uid`'s list (`[uid]`, `[uid, "timelinePosts"]`).
+    func keysBelowRoot(_ uid: String) -> [String] {
+        if place.isRoot { return [uid] }
+        return place.parts.dropFirst().map { $0?.text ?? uid }
+    }
+
+    /// The rule in words, as `inspect` and the docs say it.
+    var ruleText: String {
+        let what: String
+        switch entry {
+        case .flag(let text): what = "entries \(text)"
+        case .poster(let field): what = "entries {\(field)}"
+        case .copy: what = "entries full copies of the posts"
+        }
+        let own = includesOwn ? "a reader's own posts are in it" : "a reader's own posts are not in it"
+        return "\(what); \(own) (\(ownEntries) of the \(ownPosts) own posts of readers with a list are)"
+    }
+}
+
+extension Validator {
+    /// The timeline's shape, read from its entries; nil when the export keeps no timeline
+    /// at a place the check can walk (one reader per list: at most one `*`).
+    func readTimelineShape() -> TimelineShape? {
+        guard let place = schema.place(.timeline), place.stars <= 1, doc.isObject(doc.root),
+              let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return nil }
+        var flags = 0, objects = 0, copies = 0
+        var flagText: String?
+        var posterField: [String: Int] = [:]
+        var ownEntries = 0, ownPosts = 0
+        let posterNames = schema.names(.posterUID)
+        var sampled = 0
+        forEachList(at: place) { key, list, _ in
+            guard doc.isContainer(list) else { return }
+            let reader = user(key)
+            if let reader { ownPosts += index.postsOf[Int(reader)].count }
+            doc.forEachEntry(list) { entry in
+                let value = doc.value(entry)
+                let p = postIndex(key: entry)
+                if let p, let reader, index.posts[Int(p)].owner == reader { ownEntries += 1 }
+                guard sampled < 10_000 else { return }
+                sampled += 1
+                if doc.isObject(value) {
+                    objects += 1
+                    if let name = doc.member(value, posterNames).map(doc.key) { posterField[name, default: 0] += 1 }
+                    if let p, index.posts[Int(p)].isObject, isCopy(value, of: index.posts[Int(p)].node) { copies += 1 }
+                } else {
+                    flags += 1
+                    if flagText == nil { flagText = doc.rawText(value) }
+                }
+            }
+        }
+        let entry: TimelineShape.Entry
+        if flags > objects {
+            entry = .flag(text: flagText ?? "true")
+        } else if copies * 2 > objects {
+            entry = .copy
+        } else {
+            entry = .poster(field: posterField.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? field(.posterUID))
+        }
+        // With no own post of a reader to go by, the tutorial's rule for its own shape
+        // (`timeline/<uid>/<key>: {poster_uid}`), else none.
+        let includesOwn: Bool
+        if ownPosts > 0 {
+            includesOwn = ownEntries * 2 > ownPosts
+        } else {
+            includesOwn = place.isRoot && entry == .poster(field: "poster_uid")
+        }
+        return TimelineShape(place: place, entry: entry, includesOwn: includesOwn, ownEntries: ownEntries, ownPosts: ownPosts)
+    }
+
+    /// Whether object `entry` is a copy of post `post`: it holds most of the post's fields
+    /// under the same names.
+    func isCopy(_ entry: Int32, of post: Int32) -> Bool {
+        var names = Set<String>()
+        doc.forEachChild(post) { names.insert(doc.key($0)) }
+        guard names.count >= 2 else { return false }
+        var shared = 0
+        doc.forEachChild(entry) { if names.contains(doc.key($0)) { shared += 1 } }
+        return shared * 2 > names.count
+    }
+}
+
+// MARK: - Copies: the posts as repaired, in one spelling
+
+/// The edits of the repair by the node they touch, to read a post as repaired.
+struct EditsByNode {
+    var removed = Set<Int32>()
+    var replaced: [Int32: String] = [:]
+    var added: [Int32: [(keys: [String], text: String)]] = [:]
+
+    init(_ edits: [RepairEdit]) {
+        for edit in edits {
+            switch edit {
+            case let .remove(node, _): removed.insert(node)
+            case let .set(node, _, text): replaced[node] = text
+            case let .add(under, keys, _, text): added[under, default: []].append((keys, text))
+            }
+        }
+    }
+}
+
+extension Validator {
+    /// Each object post as its copies must read: its fields (not its subcollections) with
+    /// the repair's edits applied, in one spelling (`canonicalText`).
+    func repairedPostTexts() -> [String?] {
+        copySkipped = copySubcollections()
+        let edits = EditsByNode(recordedEdits())
+        return index.posts.map { post in
+            post.isObject ? canonicalText(post.node, in: doc, edits: edits, skipping: copySkipped) : nil
+        }
+    }
+
+    /// The names of the subcollections of posts and of timeline entries (a Firestore export's
+    /// `posts/*/userPosts/*/comments`): no field of the post, never copied.
+    private func copySubcollections() -> Set<String> {
+        guard let layout = export.firestore else { return [] }
+        var patterns: [String] = []
+        if let posts = schema.place(.posts) { patterns.append(posts.text + "/*/") }
+        if let place = timeline?.place { patterns.append(place.lists.map { $0?.text ?? "*" }.joined(separator: "/") + "/*/") }
+        var names = Set<String>()
+        for c in layout.collections {
+            for prefix in patterns where c.hasPrefix(prefix) && !c.dropFirst(prefix.count).contains("/") {
+                names.insert(String(c.dropFirst(prefix.count)))
+            }
+        }
+        return names
+    }
+
+    /// A value as compact JSON in one spelling, whatever the export's: members sorted by
+    /// key, strings quoted afresh, `skipping` members left out at the top; with `edits`,
+    /// as the repair leaves it.
+    func canonicalText(_ node: Int32, in d: JSONDocument, edits: EditsByNode?, skipping: Set<String> = []) -> String {
+        if let text = edits?.replaced[node] {
+            guard let parsed = try? JSONDocument.parse(Array(text.utf8)) else { return text }
+            return canonicalText(parsed.root, in: parsed, edits: nil)
+        }
+        switch d.kind(node) {
+        case .string: return JSONString.quoted(d.string(node) ?? "")
+        case .object:
+            var members: [(String, String)] = []
+            d.forEachChild(node) { m in
+                let key = d.key(m)
+                if skipping.contains(key) || edits?.removed.contains(m) == true { return }
+                members.append((key, canonicalText(m, in: d, edits: edits)))
+            }
+            for (keys, text) in edits?.added[node] ?? [] where !keys.isEmpty && !members.contains(where: { $0.0 == keys[0] }) {
+                var value = text
+                for key in keys.dropFirst().reversed() { value = "{\(JSONString.quoted(key)):\(value)}" }
+                if let parsed = try? JSONDocument.parse(Array(value.utf8)) { value = canonicalText(parsed.root, in: parsed, edits: nil) }
+                members.append((keys[0], value))
+            }
+            members.sort { $0.0 < $1.0 }
+            return "{" + members.map { "\(JSONString.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        case .array:
+            var elements: [String] = []
+            d.forEachChild(node) { m in
+                if edits?.removed.contains(m) != true { elements.append(canonicalText(m, in: d, edits: edits)) }
+            }
+            return "[" + elements.joined(separator: ",") + "]"
+        default:
+            return d.rawText(node)
+        }
+    }
+}
