@@ -595,7 +595,9 @@ public struct ExportInspection: Sendable {
                     guard let p = v.postIndex(key: entry) else { return }
                     keyed += 1
                     let post = v.index.posts[Int(p)]
-                    if post.owner >= 0 && post.owner == reader { own += 1 } else { others += 1 }
+                    var mine = false
+                    v.index.forEachPost(withKeyOf: p) { if reader != nil && v.index.posts[Int($0)].owner == reader { mine = true } }
+                    if mine { own += 1 } else { others += 1 }
                     if doc.isObject(entry), post.isObject, v.isCopy(entry, of: post.node) { copies += 1 }
                 }
             }
