@@ -641,11 +641,14 @@ public struct ExportInspection: Sendable {
             }
             for sub in subs.keys.sorted() { candidates.append(Schema.Place(parts: [Schema.Name(name), nil, Schema.Name(sub)])) }
         }
+        // What a user liked, saved or was notified of is also kept per user and keyed by post.
+        let otherLists = ["like", "save", "bookmark", "notif", "activit"]
         var best: (place: Schema.Place, lists: Int, entries: Int, others: Int, copies: Int)?
-        for place in candidates {
+        for place in candidates where !otherLists.contains(where: place.text.lowercased().contains) {
             var lists = 0, readers = 0, entries = 0, keyed = 0, own = 0, others = 0, copies = 0
             Schema.forEachMatch(place.lists, in: doc) { list, keys in
-                guard doc.isObject(list) else { return }
+                // Whole lists until 100,000 entries are read: a sample of a large timeline.
+                guard entries < 100_000, doc.isObject(list) else { return }
                 lists += 1
                 let reader = v.user(keys[keys.count - 1])
                 if reader != nil { readers += 1 }
@@ -654,7 +657,9 @@ public struct ExportInspection: Sendable {
                     guard let p = v.postIndex(key: entry) else { return }
                     keyed += 1
                     let post = v.index.posts[Int(p)]
-                    if post.owner >= 0 && post.owner == reader { own += 1 } else { others += 1 }
+                    var mine = false
+                    v.index.forEachPost(withKeyOf: p) { if reader != nil && v.index.posts[Int($0)].owner == reader { mine = true } }
+                    if mine { own += 1 } else { others += 1 }
                     if doc.isObject(entry), post.isObject, v.isCopy(entry, of: post.node) { copies += 1 }
                 }
             }

@@ -21,7 +21,8 @@ struct TimelineShape: Sendable {
     let place: Schema.Place
     let entry: Entry
     /// Whether a reader's own posts are in their timeline (the makestagram tutorial's
-    /// are; FlutterShare's Cloud Functions copy only the posts of those one follows).
+    /// are; FlutterShare's Cloud Functions copy only the posts of those one follows): at
+    /// least half of the readers' own posts have an entry.
     let includesOwn: Bool
     /// What the rule was read from: entries of readers' own posts, and own posts of
     /// readers with a list.
@@ -61,18 +62,24 @@ extension Validator {
         var flags = 0, objects = 0, copies = 0
         var flagText: String?
         var posterField: [String: Int] = [:]
-        var ownEntries = 0, ownPosts = 0
+        var ownEntries = 0, ownPosts = 0, otherEntries = 0
         let posterNames = schema.names(.posterUID)
         var sampled = 0
+        // A sample: whole lists until 10,000 entries are read (a timeline can hold hundreds
+        // of millions; the audit's largest check reads them all once already).
         forEachList(at: place) { key, list, _ in
-            guard doc.isContainer(list) else { return }
+            guard sampled < 10_000, doc.isContainer(list) else { return }
             let reader = user(key)
             if let reader { ownPosts += index.postsOf[Int(reader)].count }
             doc.forEachEntry(list) { entry in
                 let value = doc.value(entry)
                 let p = postIndex(key: entry)
-                if let p, let reader, index.posts[Int(p)].owner == reader { ownEntries += 1 }
-                guard sampled < 10_000 else { return }
+                if let p, let reader {
+                    // Keys are unique per owner only: any post with the key may be the reader's.
+                    var own = false
+                    index.forEachPost(withKeyOf: p) { if index.posts[Int($0)].owner == reader { own = true } }
+                    if own { ownEntries += 1 } else { otherEntries += 1 }
+                }
                 sampled += 1
                 if doc.isObject(value) {
                     objects += 1
@@ -92,11 +99,15 @@ extension Validator {
         } else {
             entry = .poster(field: posterField.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? field(.posterUID))
         }
-        // With no own post of a reader to go by, the tutorial's rule for its own shape
-        // (`timeline/<uid>/<key>: {poster_uid}`), else none.
+        // Own posts are in it when at least half of the readers' own posts are; not, when
+        // fewer are and the lists hold others' posts. With nothing to go by (no reader's
+        // own post, or lists of no post: a fan-out that never ran), the tutorial's rule for
+        // its own shape (`timeline/<uid>/<key>: {poster_uid}`), else none.
         let includesOwn: Bool
-        if ownPosts > 0 {
-            includesOwn = ownEntries * 2 > ownPosts
+        if ownPosts > 0 && ownEntries * 2 >= ownPosts {
+            includesOwn = true
+        } else if ownPosts > 0 && (ownEntries > 0 || otherEntries > 0) {
+            includesOwn = false
         } else {
             includesOwn = place.isRoot && entry == .poster(field: "poster_uid")
         }
@@ -136,12 +147,15 @@ struct EditsByNode {
 
 extension Validator {
     /// Each object post as its copies must read: its fields (not its subcollections) with
-    /// the repair's edits applied, in one spelling (`canonicalText`).
-    func repairedPostTexts() -> [String?] {
+    /// the repair's edits applied, in one spelling (`canonicalText`): as written, and as
+    /// compared.
+    func repairedPostTexts() -> [(text: String, compared: String)?] {
         copySkipped = copySubcollections()
         let edits = EditsByNode(recordedEdits())
         return index.posts.map { post in
-            post.isObject ? canonicalText(post.node, in: doc, edits: edits, skipping: copySkipped) : nil
+            guard post.isObject else { return nil }
+            return (canonicalText(post.node, in: doc, edits: edits, skipping: copySkipped),
+                    canonicalText(post.node, in: doc, edits: edits, skipping: copySkipped, pruned: true))
         }
     }
 
@@ -164,10 +178,13 @@ extension Validator {
     /// A value as compact JSON in one spelling, whatever the export's: members sorted by
     /// key, strings quoted afresh, `skipping` members left out at the top; with `edits`,
     /// as the repair leaves it.
-    func canonicalText(_ node: Int32, in d: JSONDocument, edits: EditsByNode?, skipping: Set<String> = []) -> String {
+    /// `pruned`: with empty maps and arrays left out (a Realtime Database keeps none, and a
+    /// copy that lacks one says the same as the post: compared so, written whole).
+    func canonicalText(_ node: Int32, in d: JSONDocument, edits: EditsByNode?, skipping: Set<String> = [],
+                       pruned: Bool = false) -> String {
         if let text = edits?.replaced[node] {
             guard let parsed = try? JSONDocument.parse(Array(text.utf8)) else { return text }
-            return canonicalText(parsed.root, in: parsed, edits: nil)
+            return canonicalText(parsed.root, in: parsed, edits: nil, pruned: pruned)
         }
         switch d.kind(node) {
         case .string: return JSONString.quoted(d.string(node) ?? "")
@@ -176,12 +193,15 @@ extension Validator {
             d.forEachChild(node) { m in
                 let key = d.key(m)
                 if skipping.contains(key) || edits?.removed.contains(m) == true { return }
-                members.append((key, canonicalText(m, in: d, edits: edits)))
+                let text = canonicalText(m, in: d, edits: edits, pruned: pruned)
+                if pruned && (text == "{}" || text == "[]") { return }
+                members.append((key, text))
             }
             for (keys, text) in edits?.added[node] ?? [] where !keys.isEmpty && !members.contains(where: { $0.0 == keys[0] }) {
                 var value = text
                 for key in keys.dropFirst().reversed() { value = "{\(JSONString.quoted(key)):\(value)}" }
-                if let parsed = try? JSONDocument.parse(Array(value.utf8)) { value = canonicalText(parsed.root, in: parsed, edits: nil) }
+                if let parsed = try? JSONDocument.parse(Array(value.utf8)) { value = canonicalText(parsed.root, in: parsed, edits: nil, pruned: pruned) }
+                if pruned && (value == "{}" || value == "[]") { continue }
                 members.append((keys[0], value))
             }
             members.sort { $0.0 < $1.0 }
@@ -189,7 +209,7 @@ extension Validator {
         case .array:
             var elements: [String] = []
             d.forEachChild(node) { m in
-                if edits?.removed.contains(m) != true { elements.append(canonicalText(m, in: d, edits: edits)) }
+                if edits?.removed.contains(m) != true { elements.append(canonicalText(m, in: d, edits: edits, pruned: pruned)) }
             }
             return "[" + elements.joined(separator: ",") + "]"
         default:

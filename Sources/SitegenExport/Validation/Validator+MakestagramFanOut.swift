@@ -158,8 +158,8 @@ extension Validator {
     /// A copy must hold the post's fields as the post holds them once repaired (an edit the
     /// Cloud Function missed, a like it never copied): else it is set to them, whole.
     private func checkCopy(_ entry: Int32, of post: Int32, path: () -> String, into found: inout TimelineFindings) {
-        guard let expected = copyTexts.indices.contains(Int(post)) ? copyTexts[Int(post)] : nil else { return }
-        if doc.isObject(entry) && canonicalText(entry, in: doc, edits: nil, skipping: copySkipped) == expected { return }
+        guard let (expected, compared) = copyTexts.indices.contains(Int(post)) ? copyTexts[Int(post)] : nil else { return }
+        if doc.isObject(entry) && canonicalText(entry, in: doc, edits: nil, skipping: copySkipped, pruned: true) == compared { return }
         found.add(.timelineCopyMismatch, .set) {
             let p = path()
             return (Finding(code: .timelineCopyMismatch, path: p, found: self.found(entry), expected: expected, repair: .set),
@@ -180,7 +180,7 @@ extension Validator {
                     let text: String
                     switch kind {
                     case let .flag(value): text = value
-                    case .copy: text = (copyTexts.indices.contains(Int(p)) ? copyTexts[Int(p)] : nil) ?? "{}"
+                    case .copy: text = (copyTexts.indices.contains(Int(p)) ? copyTexts[Int(p)]?.text : nil) ?? "{}"
                     case let .poster(name): text = "{\(JSONString.quoted(name)):\(JSONString.quoted(index.users[Int(f)].uid))}"
                     }
                     return (Finding(code: .timelineMissing, path: path, found: nil, expected: text, repair: .add),

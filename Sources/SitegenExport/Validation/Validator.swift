@@ -36,7 +36,7 @@ public final class Validator: @unchecked Sendable {
     /// How the app keeps its timeline (`readTimelineShape`), when it keeps one the check walks.
     var timeline: TimelineShape?
     /// For a timeline of copies: each post as its copies must read once the post is repaired.
-    var copyTexts: [String?] = []
+    var copyTexts: [(text: String, compared: String)?] = []
     /// Members of posts and copies left out of the comparison: their subcollections.
     var copySkipped: Set<String> = []
 
