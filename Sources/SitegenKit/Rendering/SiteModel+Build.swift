@@ -21,7 +21,8 @@ extension SiteModel {
         let privateNames = schema.names(.isPrivate)
         func isExcluded(_ user: UserEntry) -> Bool {
             if excludedUIDs.contains(user.uid) || user.username.map({ excludedNames.contains(ExportIndex.fold($0)) }) == true { return true }
-            guard let flag = doc.member(user.node, privateNames) else { return false }
+            // The flag may be kept in a second record keyed by uid (`user_privacy/<uid>`).
+            guard let flag = doc.member(user.node, privateNames) ?? (user.details >= 0 ? doc.member(user.details, privateNames) : nil) else { return false }
             return doc.kind(flag) == .bool ? doc.rawText(flag) == "true" : doc.string(flag)?.lowercased() == "true"
         }
         // An app that keeps no username at all names its profiles by their name, else uid.
