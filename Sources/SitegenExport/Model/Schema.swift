@@ -136,7 +136,8 @@ public struct Schema: Sendable {
             case .post: return ["post", "postIdentifier", "postID"]
             case .isPrivate: return ["private", "isPrivate", "is_private"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
-            case .userID, .userAlias: return []
+            case .userAlias: return []
+            case .userID: return []
             default: return [rawValue]
             }
         }
