@@ -141,7 +141,8 @@ public struct Schema: Sendable {
             case .post: return ["post", "postIdentifier", "postID"]
             case .isPrivate: return ["private", "isPrivate", "is_private", "accountType", "account_type"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
-            case .userID, .userAlias: return []
+            case .userAlias: return []
+            case .userID: return []
             // A timeline entry's owner: the tutorial's, and the `{poster}` maps of other apps.
             case .posterUID: return ["poster_uid", "posterUid", "posterId", "poster", "ownerId", "uid"]
             default: return [rawValue]

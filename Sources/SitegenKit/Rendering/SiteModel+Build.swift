@@ -21,8 +21,11 @@ extension SiteModel {
         let privateNames = schema.names(.isPrivate)
         func isExcluded(_ user: UserEntry) -> Bool {
             if excludedUIDs.contains(user.uid) || user.username.map({ excludedNames.contains(ExportIndex.fold($0)) }) == true { return true }
+            // The flag may be kept in a map of the record (`professionalAcc.private`), or in a
+            // second record keyed by uid (`user_privacy/<uid>`).
             guard let flag = doc.member(user.node, privateNames)
-                ?? Schema.Field.nestedPrivateFlags.lazy.compactMap({ doc.member(user.node, $0) }).first else { return false }
+                ?? Schema.Field.nestedPrivateFlags.lazy.compactMap({ doc.member(user.node, $0) }).first
+                ?? (user.details >= 0 ? doc.member(user.details, privateNames) : nil) else { return false }
             let value = doc.value(flag)
             if doc.kind(value) == .bool { return doc.rawText(value) == "true" }
             return ["true", "private"].contains(doc.string(value)?.lowercased())
