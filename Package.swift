@@ -119,11 +119,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenExportTests",
-            // "sitegen": some suites run the built binary (audit, inspect). SitegenSample and
-            // SitegenKit: the suites make their inputs with the sample painter and read
-            // [schema] from sitegen.toml as the CLI does (tests only; the library does not).
-            dependencies: ["SitegenExport", "SitegenSample", "SitegenKit", "SitegenTestSupport", "sitegen"]
+            dependencies: ["SitegenExport", "SitegenTestSupport"]
         ),
+        // The export side's suites that run the CLI, read [schema] from sitegen.toml or
+        // paint their input with the sample (Tests/SitegenKitTests/Export) are here too.
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
