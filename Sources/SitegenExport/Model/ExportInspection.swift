@@ -27,6 +27,8 @@ public struct ExportInspection: Sendable {
     /// What could not be guessed safely, said as comments in the block.
     private var unsure: [String] = []
     private var nodeDoubts: [String] = []
+    /// Roots of private data (`PrivateData`), said in the block, never mapped.
+    private var privateRoots: [String] = []
 
     public init(_ export: Export) {
         self.export = export
@@ -39,6 +41,14 @@ public struct ExportInspection: Sendable {
             nodeWhy = found.nodes
             fieldWhy = found.fields
             unsure = found.unsure
+        }
+        // A Realtime Database export's roles by what its roots hold (Inspection/), read as mapped.
+        if export.firestore == nil, export.dialect == .makestagram {
+            let found = RealtimeRoles.find(export.document, schema)
+            if found.mapping != schema.mapping {
+                schema = Schema.read(export.document, dialect: export.dialect, mapping: found.mapping)
+            }
+            nodeWhy = found.why
         }
         // Posts kept in each user (`users/<uid>/posts/<key>: {…}`) where the export has no
         // posts node: read as posts, so that their fields are counted and the block says so.
@@ -214,6 +224,9 @@ public struct ExportInspection: Sendable {
         }
         fields += fieldGuesses.map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
         if !fields.isEmpty { out += "\n[schema.fields]\n" + fields.map { $0 + "\n" }.joined() }
+        if !privateRoots.isEmpty {
+            out += "\n# Private data, kept and never published: \(privateRoots.joined(separator: ", "))\n"
+        }
         let notGuessed = unsure + nodeDoubts
         if !notGuessed.isEmpty { out += "\n# Not guessed (map them by hand if they are what the comment says):\n" + notGuessed.map { "# \($0)\n" }.joined() }
         return out
@@ -238,6 +251,11 @@ public struct ExportInspection: Sendable {
             doc.forEachEntry(doc.root) { member in
                 let name = doc.key(member)
                 guard doc.isObject(member), !isTaken(name), name != users?.name.text else { return }
+                let (isPrivate, fields) = PrivateData.isPrivateRoot(member, in: doc)
+                if isPrivate {
+                    privateRoots.append("\(name) (\(fields.joined(separator: ", ")))")
+                    return
+                }
                 var keys = 0, users = 0, withText = 0
                 doc.forEachEntry(member) { record in
                     guard doc.isObject(record) else { return }
@@ -821,7 +839,7 @@ public struct ExportInspection: Sendable {
         guess(.createdAt, in: .posts, what: "a time") { member in
             let key = doc.key(member).lowercased()
             guard Self.createdWords.contains(where: key.contains) else { return false }
-            return doc.isNumber(doc.value(member))
+            return CreationTime.isUsable(doc, doc.value(member))
         }
         // A profile photo: an http(s) URL under a name that says so (`profile_picture`), not a
         // website (`url`, `website`).
@@ -848,10 +866,21 @@ public struct ExportInspection: Sendable {
         // A comment's text: a string under a name that says so, not a URL nor a user's id.
         guess(.commentText, in: .comments, what: "text") { member in
             let key = doc.key(member).lowercased()
-            guard Self.commentWords.contains(where: key.contains), let text = doc.string(doc.value(member)) else { return false }
+            guard PostListsDetector.isTextName(key), let text = doc.string(doc.value(member)) else { return false }
             return !SafeURL.isHTTP(text) && !uids.contains(text)
         }
-        guesses += guessedCounterPaths(in: guessedUsers)
+        // Counters under the names of what they count, in the users' records or their second root.
+        var userRoots: [(name: String, forEach: ((Int32) -> Void) -> Void)] = []
+        if let users = usersRoot() {
+            userRoots.append((users.text, { body in schema.forEachRecord(at: .root(users), depth: 1, in: doc, body) }))
+        }
+        let details = schema.place(.userDetails).flatMap { isPresent(.userDetails) ? $0 : nil }
+            ?? nodeGuesses.first { $0.node == .userDetails }.flatMap { Schema.Place(mapped: $0.name) }
+        if let details {
+            userRoots.append((details.text, { body in schema.forEachRecord(at: details, depth: 1, in: doc, body) }))
+        }
+        guesses += UserCountersDetector.guesses(roots: userRoots, doc: doc) { coverage[$0.ordinal].allSatisfy { $0 == 0 } }
+        guesses += guessedCounterPaths(in: guessedUsers).filter { path in !guesses.contains { $0.field == path.field } }
         // (Firestore apps only: a Realtime Database app's maps in its users are indexes,
         // `_search_index/full_name`, more often than its profile.)
         if export.firestore != nil { guesses += guessedNestedUserFields(in: guessedUsers) }

@@ -210,7 +210,8 @@ public struct Schema: Sendable {
     /// Where a node lives: a path from the root in which `*` stands for each record's key
     /// at that level, as often as the path needs (`[schema.nodes]`, docs/apps.md): a root
     /// node `followers`, a member of each record `users/*/following`, or deeper
-    /// `users/*/posts/*/likes`. The Firestore reader's tree is read through the same paths
+    /// `users/*/posts/*/likes`; a path ending in `*` holds a list per key at that level
+    /// (`posts_likes/*/*`: likes kept by owner, then by post). The Firestore reader's tree is read through the same paths
     /// (a subcollection is a child node of its document).
     public struct Place: Sendable, Equatable {
         /// The path's components from the root; nil is a `*`.
@@ -221,15 +222,16 @@ public struct Schema: Sendable {
         /// A root node.
         public static func root(_ name: Name) -> Place { Place(parts: [name]) }
 
-        /// A `[schema.nodes]` value: names and `*`s between slashes, starting and ending
-        /// with a name; nil for anything else (an empty component, a `*` inside a name).
+        /// A `[schema.nodes]` value: names and `*`s between slashes, starting with a name
+        /// and holding one at least; nil for anything else (an empty component, a `*`
+        /// inside a name).
         init?(mapped text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 1 {
                 self.parts = [Name(text)]
                 return
             }
-            guard let first = parts.first, let last = parts.last, first != "*", last != "*",
+            guard let first = parts.first, first != "*",
                   parts.allSatisfy({ !$0.isEmpty && ($0 == "*" || !$0.contains("*")) }) else { return nil }
             self.parts = parts.map { $0 == "*" ? nil : Name(String($0)) }
         }
@@ -237,8 +239,8 @@ public struct Schema: Sendable {
         /// The root node it is in.
         public var root: Name { parts[0]! }
 
-        /// The node's name as a path component: the last one.
-        public var last: Name { parts[parts.count - 1]! }
+        /// The node's name as a path component: the last name (the root's, for `root/*/*`).
+        public var last: Name { parts.last(where: { $0 != nil })!! }
 
         /// Whether it is a root node (no path).
         public var isRoot: Bool { parts.count == 1 }

@@ -43,6 +43,18 @@ extension Validator {
         return index.userByKey.isEmpty ? nil : index.userByKey[text(x)]
     }
 
+    /// The user an entry not keyed by one names: a record holding a user's id in a field
+    /// (Mitch's likes `likes/<pushId>: {user_id}`), read only when the key is no user.
+    func heldUser(_ entry: Int32) -> Int32? {
+        let value = doc.value(entry)
+        guard doc.isObject(value) else { return nil }
+        var found: Int32?
+        doc.forEachChild(value) { member in
+            if found == nil, let text = doc.string(doc.value(member)) { found = index.userTable.lookup(text) }
+        }
+        return found
+    }
+
     @inline(__always) func post(_ x: ListKey) -> Int32? {
         x.position.map { index.postTable.lookup(String($0)) } ?? postIndex(key: x.node)
     }
@@ -63,7 +75,7 @@ extension Validator {
             doc.forEachEntry(xNode) { yNode in
                 defer { yPosition += 1 }
                 if isNoEdge(yNode) { return }
-                let y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode)
+                let y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode) ?? heldUser(yNode)
                 if let x, let y, x != y {
                     result.xs.append(x)
                     result.ys.append(y)
@@ -154,6 +166,17 @@ extension Validator {
     func location(ofPostList node: Schema.Node, _ p: Int32, list: Int32, below keys: [String]) -> (path: String, under: Int32, keys: [String]) {
         let post = index.posts[Int(p)]
         guard let place = schema.place(node), let records = schema.postRecords, place.isMember(of: records) else {
+            // Kept by owner, then by post (`posts_likes/*/*`): under the post's owner's key.
+            if let place = schema.place(node), place.parts.count == 3, place.parts[1] == nil, place.parts[2] == nil {
+                let owner = index.groups[Int(post.group)].ownerKey
+                let path = ([place.root.text, owner, post.key] + keys).joined(separator: "/")
+                if list >= 0 { return (path, list, keys) }
+                guard doc.isObject(doc.root), let root = doc.member(doc.root, place.root) else {
+                    return (path, doc.root, [place.root.text, owner, post.key] + keys)
+                }
+                if let group = doc.child(root, key: owner), doc.isObject(group) { return (path, group, [post.key] + keys) }
+                return (path, root, [owner, post.key] + keys)
+            }
             return location(of: node, post.key, list: list, below: keys)
         }
         let path = ([postPath(post), place.last.text] + keys).joined(separator: "/")

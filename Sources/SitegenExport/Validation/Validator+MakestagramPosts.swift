@@ -99,7 +99,7 @@ extension Validator {
             doc.forEachEntry(list) { like in
                 defer { position += 1 }
                 if isNoEdge(like) { return }
-                if let user = isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) {
+                if let user = isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) ?? heldUser(like) {
                     likeCount[Int(post)] += 1
                     if mirrored { postLikes.pairs.insert(LikePair(post: post, user: user)) }
                 } else if usersFromPosts {
@@ -159,6 +159,9 @@ extension Validator {
         let commentCounter = schema.place(.comments) != nil ? Counter(self, .commentCount) : nil
         let checksPoster = schema.isCarried(.poster)
         let keepsImages = schema.isCarried(.imageURL)
+        // A time that no record carries is not the app's (KODDev's posts are dated by their
+        // push ids): not asked of any post.
+        let checksTime = schema.isCarried(.createdAt)
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let path = { self.postPath(post) }
             guard post.isObject else {
@@ -172,7 +175,7 @@ extension Validator {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
             let created = doc.member(post.node, createdNames)
-            if created == nil || !CreationTime.isUsable(doc, doc.value(created!)) {
+            if checksTime && (created == nil || !CreationTime.isUsable(doc, doc.value(created!))) {
                 report(.postInvalid, "\(path())/\(created.map(doc.key) ?? field(.createdAt))", found: found(created))
             }
             checkCounter(likeCounter, in: post.node, path: path, expected: likeCount[i], mismatch: .likeCountMismatch)
@@ -183,15 +186,34 @@ extension Validator {
         }
     }
 
+    /// Each user's counters, in the record that keeps them: the user's, or the second
+    /// root's (`user_account_settings/<uid>/followers`) where that root carries the counter
+    /// more often than the users' records do.
     func checkUserCounters() {
-        let (posts, followers, following) = (Counter(self, .postCount), Counter(self, .followerCount), Counter(self, .followingCount))
+        let counters = [(Counter(self, .postCount), Schema.Field.postCount, FindingCode.postCountMismatch),
+                        (Counter(self, .followerCount), .followerCount, .followerCountMismatch),
+                        (Counter(self, .followingCount), .followingCount, .followingCountMismatch)]
+        let inDetails = counters.map { counter, _, _ in counter.isCarried && keptInDetails(counter.names) }
+        let (users, details) = (node(.users), schema.place(.userDetails)?.root.text ?? node(.userDetails))
         for (i, user) in index.users.enumerated() {
-            let users = node(.users)
-            let path = { "\(users)/\(user.key)" }
-            checkCounter(posts, in: user.node, path: path, expected: index.postsOf[i].count, mismatch: .postCountMismatch)
-            checkCounter(followers, in: user.node, path: path, expected: graph.followers.count(i), mismatch: .followerCountMismatch)
-            checkCounter(following, in: user.node, path: path, expected: graph.following.count(i), mismatch: .followingCountMismatch)
+            let expected = [index.postsOf[i].count, graph.followers.count(i), graph.following.count(i)]
+            for (c, (counter, _, mismatch)) in counters.enumerated() {
+                let record = inDetails[c] && user.details >= 0 ? user.details : user.node
+                let path: () -> String = record == user.details ? { "\(details)/\(user.uid)" } : { "\(users)/\(user.key)" }
+                checkCounter(counter, in: record, path: path, expected: expected[c], mismatch: mismatch)
+            }
         }
+    }
+
+    /// Whether more `user_details` records than users' own records carry one of `names`.
+    private func keptInDetails(_ names: [Schema.Name]) -> Bool {
+        guard export.userDetails != nil else { return false }
+        var own = 0, details = 0
+        for user in index.users {
+            if user.node != user.details, doc.member(user.node, names) != nil { own += 1 }
+            if user.details >= 0, doc.member(user.details, names) != nil { details += 1 }
+        }
+        return details > own
     }
 
     /// One finding per counter and spelling: missing, else invalid, else mismatch. The

@@ -196,8 +196,8 @@ extension SiteConfig {
         }
 
         /// A table of names, `tutorial's name = "the app's"`, each key one of `known` (or an
-        /// alias of one); with `paths`, a name may be a path of keys and `*`s that starts and
-        /// ends with a key (`users/*/posts/*/likes`).
+        /// alias of one); with `paths`, a name may be a path of keys and `*`s that starts with
+        /// a key (`users/*/posts/*/likes`; `posts_likes/*/*`, lists kept per owner, then post).
         mutating func names(_ value: TOMLValueConvertible, _ key: String, known: [String],
                             paths: Bool = false, fieldPaths: Bool = false) throws(SitegenError) -> [(String, String)] {
             guard value.type == .table, let names = value.table else {
@@ -214,10 +214,10 @@ extension SiteConfig {
                 let parts = paths || fieldPaths ? spelled.split(separator: "/", omittingEmptySubsequences: false) : [spelled[...]]
                 let last = parts.count - 1
                 guard parts.enumerated().allSatisfy({ part in
-                    (paths && part.element == "*" && part.offset != 0 && part.offset != last)
+                    (paths && part.element == "*" && part.offset != 0)
                         || (!part.element.isEmpty && !part.element.contains(where: { (last == 0 ? ".$#[]/" : ".$#[]/*").contains($0) }))
                 }) else {
-                    throw error(name, paths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path such as root/*/key"
+                    throw error(name, paths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path such as root/*/key or root/*/*"
                                 : fieldPaths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path into the record such as stats/posts"
                                             : "must be a Firebase key: not empty, without . $ # [ ] /")
                 }

@@ -1,0 +1,66 @@
+/// Follows kept where no recognised name says: lists keyed by users whose entries stand
+/// for users (keyed by their ids, or records holding one: `{userID: …}`), named as
+/// followers or following (any case) by
+/// - the root (`Followers/<b>/<a>`, `Following/<a>/<b>`: Zoogram), or
+/// - a member of each record of a root keyed by users (`Follow/<uid>/followers`,
+///   `Follow/<uid>/following`: KODDev's Android course).
+/// The users' own root is left to the lists kept in each user (`users/*/following`).
+enum EdgesDetector {
+    static func guesses(_ e: RealtimeEvidence) -> [RoleGuess] {
+        guard !e.uids.isEmpty else { return [] }
+        let doc = e.doc
+        let users = e.schema.place(.users)?.root.text
+        var best: [Schema.Node: (place: String, lists: Int, edges: Int, of: Int)] = [:]
+        func consider(_ node: Schema.Node, _ place: String, _ lists: [Int32]) {
+            var edges = 0, entries = 0
+            for list in lists {
+                doc.forEachEntry(list) { entry in
+                    entries += 1
+                    if e.isUserEntry(entry) { edges += 1 }
+                }
+            }
+            guard !lists.isEmpty, edges > 0, edges * 2 > entries else { return }
+            if let known = best[node], known.edges >= edges { return }
+            best[node] = (place, lists.count, edges, entries)
+        }
+        func role(_ name: String) -> Schema.Node? {
+            let words = name.lowercased()
+            if words.contains("follower") { return .followers }
+            if words.contains("following") { return .following }
+            return nil
+        }
+        e.freeRoots { name, root in
+            guard name != users else { return }
+            var keyed = 0, keys = 0
+            var lists: [Int32] = []
+            var members: [String: [Int32]] = [:]
+            doc.forEachEntry(root) { x in
+                keys += 1
+                guard e.uids.contains(doc.key(x)), doc.isObject(x) else { return }
+                keyed += 1
+                lists.append(x)
+                doc.forEachChild(x) { member in
+                    if doc.isObject(member), role(doc.key(member)) != nil { members[doc.key(member), default: []].append(member) }
+                }
+            }
+            guard keyed * 2 > keys else { return }
+            if let node = role(name) { consider(node, name, lists) }
+            for (member, lists) in members { consider(role(member)!, "\(name)/*/\(member)", lists) }
+        }
+        // Lists kept in each user's own record are read as such (`users/*/following`).
+        var inUsers = Set<Schema.Node>()
+        if let users, let root = doc.member(doc.root, Schema.Name(users)) {
+            doc.forEachEntry(root) { record in
+                guard doc.isObject(record) else { return }
+                doc.forEachChild(record) { member in
+                    if doc.isContainer(doc.value(member)), let node = role(doc.key(member)) { inUsers.insert(node) }
+                }
+            }
+        }
+        return [Schema.Node.followers, .following].compactMap { node in
+            guard !e.isPresent(node), !inUsers.contains(node), let b = best[node] else { return nil }
+            return RoleGuess(node: node, place: b.place,
+                             why: "\(RealtimeEvidence.number(b.lists)) lists keyed by users' ids, \(RealtimeEvidence.number(b.edges)) of their \(RealtimeEvidence.number(b.of)) entries users")
+        }
+    }
+}

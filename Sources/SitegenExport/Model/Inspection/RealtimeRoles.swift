@@ -1,0 +1,109 @@
+/// The roles of a Realtime Database export's roots that no recognised name says, found by
+/// detectors of their own, each with its evidence (`inspect`'s `# guessed` comments):
+/// first the users and the posts (`UsersPostsDetector`), then, with the users' ids and the
+/// posts' keys they give, the follows (`EdgesDetector`), the comments and the likes kept by
+/// post (`PostListsDetector`). Each role is added to the mapping only where the export has
+/// none; a detector never takes a root another role holds.
+enum RealtimeRoles {
+    struct Found {
+        var mapping: Schema.Mapping
+        var why: [Schema.Node: String] = [:]
+    }
+
+    static func find(_ doc: JSONDocument, _ schema: Schema) -> Found {
+        var found = Found(mapping: schema.mapping)
+        guard schema.dialect == .makestagram, doc.isObject(doc.root) else { return found }
+        var evidence = RealtimeEvidence(doc: doc, schema: schema)
+        for guess in UsersPostsDetector.guesses(evidence) { take(guess, &found) }
+        if found.mapping != schema.mapping {
+            evidence = RealtimeEvidence(doc: doc, schema: Schema.read(doc, dialect: schema.dialect, mapping: found.mapping))
+        }
+        var more = EdgesDetector.guesses(evidence)
+        more += PostListsDetector.guesses(evidence)
+        for guess in more { take(guess, &found) }
+        return found
+    }
+
+    private static func take(_ guess: RoleGuess, _ found: inout Found) {
+        guard found.mapping.nodes[guess.node] == nil else { return }
+        found.mapping.nodes[guess.node] = guess.place
+        found.why[guess.node] = guess.why
+    }
+}
+
+/// A detector's answer: `node` is kept at `place`, because `why`.
+struct RoleGuess {
+    let node: Schema.Node
+    let place: String
+    let why: String
+}
+
+/// What the detectors read: the document, the schema as read so far, the users' ids and
+/// the posts' keys it gives, and which roots already hold a role.
+struct RealtimeEvidence {
+    let doc: JSONDocument
+    let schema: Schema
+    let uids: Set<String>
+    let postKeys: Set<String>
+    /// Roots that hold a role the export has.
+    let taken: Set<String>
+
+    init(doc: JSONDocument, schema: Schema) {
+        self.doc = doc
+        self.schema = schema
+        var taken = Set<String>()
+        for node in Schema.Node.allCases {
+            guard let place = schema.place(node), doc.member(doc.root, place.root) != nil else { continue }
+            taken.insert(place.root.text)
+        }
+        self.taken = taken
+        var uids = Set<String>()
+        if let users = schema.place(.users), users.isRoot, let root = doc.member(doc.root, users.root), doc.isObject(root) {
+            doc.forEachEntry(root) { uids.insert(doc.key($0)) }
+        }
+        self.uids = uids
+        var keys = Set<String>()
+        if let records = schema.postRecords, taken.contains(schema.place(.posts)!.root.text) {
+            Schema.forEachMatch(records, in: doc) { node, _ in if doc.hasKey(node) { keys.insert(doc.key(node)) } }
+        }
+        self.postKeys = keys
+    }
+
+    /// Whether the export has `node` (its root).
+    func isPresent(_ node: Schema.Node) -> Bool {
+        guard let place = schema.place(node) else { return false }
+        return taken.contains(place.root.text) && (place.isRoot || {
+            var any = false
+            Schema.forEachMatch(place.parts, in: doc) { _, _ in any = true }
+            return any
+        }())
+    }
+
+    /// The roots that hold no role, with their nodes (objects only).
+    func freeRoots(_ body: (_ name: String, _ node: Int32) -> Void) {
+        doc.forEachEntry(doc.root) { member in
+            let name = doc.key(member)
+            if doc.isObject(member), !taken.contains(name) { body(name, member) }
+        }
+    }
+
+    /// Whether an entry of a list stands for a user: keyed by a user's id, or a record
+    /// holding one (`{userID: …}`, `{user_id: …}`).
+    func isUserEntry(_ entry: Int32) -> Bool {
+        if doc.hasKey(entry), uids.contains(doc.key(entry)) { return true }
+        return heldUser(entry) != nil
+    }
+
+    /// The user's id a record holds in a field, if any.
+    func heldUser(_ entry: Int32) -> String? {
+        let value = doc.value(entry)
+        guard doc.isObject(value) else { return nil }
+        var found: String?
+        doc.forEachChild(value) { member in
+            if found == nil, let text = doc.string(doc.value(member)), uids.contains(text) { found = text }
+        }
+        return found
+    }
+
+    static func number(_ n: Int) -> String { ExportInspection.number(n) }
+}
