@@ -379,7 +379,8 @@ public struct ExportInspection: Sendable {
             } else {
                 let spellings = [Schema.Field.username, .name, .avatarURL].flatMap { schema.names($0) }
                 // Never a collection of posts (their owner's name and photo copied in them).
-                let roots = collections.filter { !$0.contains("/") && held($0) && !holdsPostImages($0, in: doc) }
+                let avatars = Set(schema.names(.avatarURL).map(\.text))
+                let roots = collections.filter { !$0.contains("/") && held($0) && !holdsPostImages($0, in: doc, avatars: avatars) }
                 var keysOf: [String: Set<String>] = [:]
                 for c in roots { documents(c) { record, _ in keysOf[c, default: []].insert(doc.key(record)) } }
                 // A collection's name saying users first (`insta_users`, `Users`), then the most
@@ -1013,15 +1014,16 @@ public struct ExportInspection: Sendable {
 
     /// Whether most documents of `pattern` hold a post's image (a URL under a name that
     /// is not a profile photo's): posts, which are never the users however many carry
-    /// a username (the React tutorials' `posts/<id>: {username, profileImg, image}`).
-    private static func holdsPostImages(_ pattern: String, in doc: JSONDocument) -> Bool {
+    /// a username (the React tutorials' `posts/<id>: {username, profileImg, image}`). A URL
+    /// under one of `avatars` (`photoUrl`: fluttergram's users) is a profile photo.
+    private static func holdsPostImages(_ pattern: String, in doc: JSONDocument, avatars: Set<String> = []) -> Bool {
         var records = 0, images = 0
         let parts = pattern.split(separator: "/").map { $0 == "*" ? nil : Schema.Name(String($0)) }
         Schema.forEachMatch(parts + [nil], in: doc) { record, _ in
             guard doc.isObject(record) else { return }
             records += 1
             var image = false
-            doc.forEachChild(record) { member in if isPostImage(member, in: doc) { image = true } }
+            doc.forEachChild(record) { member in if !avatars.contains(doc.key(member)), isPostImage(member, in: doc) { image = true } }
             if image { images += 1 }
         }
         return records > 0 && images * 2 >= records
