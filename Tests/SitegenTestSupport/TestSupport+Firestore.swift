@@ -10,5 +10,8 @@ extension TestSupport {
         ("karlhadwen", ["dali", "karl", "raphael"], ["PH1"]),
         ("android", ["alice", "bob"], []),
         ("handles", ["ana", "ben", "cleo"], ["s1", "s2", "s3"]),
+        // No users collection: a profile per distinct owner of the posts; the deleted
+        // post's left likes and comments (posts/Zz0gone) are no post.
+        ("posts-only", ["analima", "benokafor"], ["7dQ2mX", "B4kq9Z", "Hn3Lw1", "Qp8Rt2"]),
     ]
 }

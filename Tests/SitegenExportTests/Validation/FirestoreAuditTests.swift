@@ -15,7 +15,7 @@ import Testing
     /// user), maps of `true`/`false` (fluttergram), counters in a nested map (android); and
     /// a layout none of them has (handles: profiles keyed by username, likes as a map,
     /// comments embedded as an array).
-    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles"]
+    static let layouts = ["flutter", "uikit", "react-native", "fluttergram", "karlhadwen", "android", "handles", "posts-only"]
 
     static func folder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path
@@ -39,7 +39,15 @@ import Testing
     @Test(arguments: layouts) func repairAsCommitBodies(layout: String) throws {
         let report = try Self.report(layout)
         let text = try FirestoreCommitWriter(report: report, project: nil).text()
-        #expect(text == (try Self.text(Self.folder(layout) + "/expected-commit.jsonl")))
+        let expected = try Self.text(Self.folder(layout) + "/expected-commit.jsonl")
+        if layout == "posts-only" {
+            // A deleted post's left likes and comments are subcollections: their repair deletes
+            // each document. The writer still writes a field mask on an empty parent document
+            // (issue 36, item 4, "Repairs of whole documents"): remove this once it deletes them.
+            withKnownIssue("a subcollection removed as a field of its parent") { #expect(text == expected) }
+        } else {
+            #expect(text == expected)
+        }
     }
 
     /// The community tools' JSON trees of the same documents read as the same tree, and
@@ -132,8 +140,13 @@ import Testing
     func repairRoundTripsThroughTheEmulator(layout: String) throws {
         let run = try TestSupport.run("/usr/bin/env", ["python3", Self.repository + "/scripts/firestore-roundtrip",
                                                         TestSupport.binary, Self.folder(layout)])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("ok: the new export audits clean"))
+        // posts-only's deleted post leaves subcollections, which the writer does not yet
+        // delete as documents (see `repairAsCommitBodies`): remove this once it does.
+        let check = {
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("ok: the new export audits clean"))
+        }
+        if layout == "posts-only" { withKnownIssue("a subcollection removed as a field of its parent") { check() } } else { check() }
     }
 }
 
