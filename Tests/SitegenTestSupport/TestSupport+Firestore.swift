@@ -16,6 +16,9 @@ extension TestSupport {
         ("fluttershare", ["alice", "bob", "carol", "dan", "eve"], ["p1", "p2", "p3", "p4", "p5"]),
         ("swift-feed", ["alice", "bob", "carol"], ["p1", "p2", "p3", "p4"]),
         ("rn-feed", ["ana", "ben", "cy"], ["a1", "b1", "b2", "c1"]),
+        // No users collection: a profile per distinct owner of the posts; the deleted
+        // post's left likes and comments (posts/Zz0gone) are no post.
+        ("posts-only", ["analima", "benokafor"], ["7dQ2mX", "B4kq9Z", "Hn3Lw1", "Qp8Rt2"]),
     ]
 
     /// Each profile's grid (the posts it links to), for the layouts with a timeline: its

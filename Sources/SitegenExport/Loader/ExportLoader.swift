@@ -167,7 +167,8 @@ public enum ExportLoader {
                 // The timeline dialect's photo is an id into `images`, never a URL: a post whose
                 // `image` is one is a makestagram post that keeps its likes and comments in it
                 // (the React tutorials' posts with no users node).
-                if let image = d.member(p, timeline.names(.imageEndpoint)), let url = d.string(d.value(image)), SafeURL.isHTTP(url) { votes -= 2 }
+                if let image = d.member(p, timeline.names(.imageEndpoint) + makestagram.names(.imageURL)),
+                   let url = d.string(d.value(image)), SafeURL.isHTTP(url) { votes -= 2 }
             }
             if votes > 0 { return .timeline }
         }

@@ -106,7 +106,8 @@ public struct ExportInspection: Sendable {
     /// With no username anywhere, and users keyed by what look like handles (lowercase
     /// letters, digits, `.` and `_`, not ids), the line that says how to map them.
     private func usernameKeyHint(uids: Set<String>) -> String? {
-        guard export.dialect == .makestagram, keepsNoUsername, schema.mapping.fields[.userID] == nil, !uids.isEmpty else { return nil }
+        guard export.dialect == .makestagram, keepsNoUsername, schema.mapping.fields[.userID] == nil, !uids.isEmpty,
+              usersRoot() != nil else { return nil }
         let handles = uids.filter { key in
             key.utf8.count <= 30 && key.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
                 && key.utf8.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
@@ -820,8 +821,10 @@ public struct ExportInspection: Sendable {
             if doc.isObject(value) { return doc.member(value, schema.names(.uid)).flatMap(doc.string).map(uids.contains) ?? false }
             return doc.string(value).map(uids.contains) ?? false
         }
-        if schema.flatPosts { guess(.postOwner, in: .posts, what: "a user's uid", isUID) }
-        guess(.commentAuthor, in: .comments, what: "a user's uid", isUID)
+        // With no node of users, the ids are the owners the posts imply (a username or an id).
+        let whose = usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid"
+        if schema.flatPosts { guess(.postOwner, in: .posts, what: whose, isUID) }
+        guess(.commentAuthor, in: .comments, what: whose, isUID)
         guess(.imageURL, in: .posts, what: export.firestore == nil ? "an http(s) URL" : "an image's URL") { member in
             if export.firestore != nil { return Self.isPostImage(member, in: doc) }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false

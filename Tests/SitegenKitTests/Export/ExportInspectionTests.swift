@@ -23,6 +23,7 @@ import Testing
         ("post-keys-repeat", "makestagram-post-keys-repeat", false),
         ("counters-in-object", "makestagram-counters-in-object", false),
         ("counters-in-object-mapped", "makestagram-counters-in-object", true),
+        ("posts-only", "makestagram-posts-only", false),
     ]
 
     static func fixture(_ name: String) -> AuditFixtureCase {
@@ -72,6 +73,30 @@ import Testing
         #expect(report.counts.followers.reduce(0, +) == 2)
     }
 
+    /// An app with no users node (docs/export-format.md, "Users implied by posts"): the
+    /// block `inspect` prints never maps users to the posts, reads as it is (the fixture's
+    /// sitegen.toml), and gives a user per distinct owner and every post owned; the
+    /// owner's username may be the owner field itself (`post_owner = "username"`).
+    @Test func theSuggestedSchemaReadsPostsWithNoUsers() throws {
+        let fixture = Self.fixture("makestagram-posts-only")
+        let block = try Self.inspect(fixture, mapping: Schema.Mapping()).schemaBlock()
+        let mapping = try SiteConfig.parse(block, file: "sitegen.toml").schema
+        #expect(mapping.nodes[.users] == nil && mapping == fixture.mapping, "\(block)")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.exportPath)))
+        let report = Validator.audit(try ExportLoader.load(bytes: bytes, name: "x.json", mapping: mapping))
+        #expect(report.index.users.map(\.uid) == ["Qm3uLx8e", "Rb7wQp2z"])
+        #expect(report.index.users.map(\.username) == ["ana.lima", "ben"])
+        #expect(report.index.posts.count == 4 && report.index.posts.allSatisfy { $0.owner >= 0 })
+        #expect(report.counts.likes == [2, 1, 0, 0] && report.counts.comments == [2, 0, 0, 0])
+        #expect(!report.export.keepsFollows)
+
+        let firestore = try ExportLoader.load(path: Self.firestoreFolder("posts-only") + "/firestore_export")
+        let firestoreBlock = ExportInspection(firestore).schemaBlock()
+        #expect(firestoreBlock.contains("post_owner = \"username\"") && !firestoreBlock.contains("users = "), "\(firestoreBlock)")
+        #expect(Schema.Mapping(fields: [.postOwner: "username", .commentAuthor: "username"]).conflict() == nil)
+        #expect(Schema.Mapping(fields: [.postOwner: "username", .caption: "username"]).conflict() != nil)
+    }
+
     /// friendlypix-web keeps no users root: `inspect` takes `people` for the users (its
     /// records hold `full_name`), finds the lists in them and the owner inside `author`
     /// objects, and the block it prints, as it is, reads the
@@ -96,7 +121,7 @@ import Testing
     /// Cloud Firestore exports (`Fixtures/firestore/<layout>/firestore_export`): golden
     /// output at `Fixtures/inspect/firestore-<layout>.txt`.
     static let firestoreLayouts = ["flutter", "react-native", "karlhadwen", "fluttergram", "uikit", "android", "odd-ids",
-                                   "fluttershare", "swift-feed", "rn-feed"]
+                                   "fluttershare", "swift-feed", "rn-feed", "posts-only"]
 
     static func firestoreFolder(_ layout: String) -> String {
         TestSupport.fixtures.appendingPathComponent("firestore/\(layout)").path

@@ -57,5 +57,24 @@ import Testing
             let profile = try String(contentsOfFile: folder + "/public/u/ana/index.html", encoding: .utf8)
             #expect(profile.contains("Street <em>photos</em> from Lisbon"))
         }
+        if layout == "posts-only" {
+            // Users implied by posts: the count of posts and no follower counts (the app keeps
+            // no follows), the avatar of the owner's newest post.
+            let profile = try String(contentsOfFile: folder + "/public/u/analima/index.html", encoding: .utf8)
+            #expect(profile.contains(#"data-count="posts">2<"#))
+            #expect(!profile.contains(#"data-count="followers""#) && !profile.contains(#"data-count="following""#))
+            #expect(profile.contains("https://lh3.googleusercontent.com/a/ana2"))
+            let ben = try String(contentsOfFile: folder + "/public/u/benokafor/index.html", encoding: .utf8)
+            #expect(ben.contains(#"data-count="posts">2<"#))
+            // Two likes (one by cleo, who never posted: counted), two comments: ben's links
+            // to his profile, cleo's is shown without a link.
+            let post = try String(contentsOfFile: folder + "/public/p/7dQ2mX/index.html", encoding: .utf8)
+            #expect(post.contains(#"<span data-count="likes">2</span>"#))
+            #expect(post.contains(#"<span data-count="comments">2</span>"#))
+            #expect(post.contains(#"href="../../u/benokafor/">"#))
+            #expect(post.contains("Love the light") && post.contains("<strong>Wow</strong>"))
+            let bridge = try String(contentsOfFile: folder + "/public/p/Hn3Lw1/index.html", encoding: .utf8)
+            #expect(bridge.contains(#"<span data-count="likes">1</span>"#))
+        }
     }
 }
