@@ -79,6 +79,12 @@ public struct Schema: Sendable {
         /// The id the rest of the data uses for a user whose record's key is not it (`userId`
         /// in a record keyed by an auto id); read only when mapped.
         case userID = "user_id"
+        // A post's media (`Schema+Spellings.swift`, "Albums and videos"): a list of items,
+        // each a photo or a video; an item's fields, read in each item and in a post of one.
+        case media, videos
+        case mediaURL = "media_url", videoURL = "video_url", mediaType = "media_type"
+        case isVideo = "is_video", isImage = "is_image", videoPoster = "video_poster"
+        case thumbnailURL = "thumbnail_url", aspectRatio = "aspect_ratio", blurHash = "blur_hash"
 
         /// Whether two fields are never read in one export: a makestagram post's `like_count`
         /// and the timeline dialect's lists in its posts (`likes`, `comments`).
@@ -103,7 +109,7 @@ public struct Schema: Sendable {
             case .likeCount: return ["like_count", "likes_count", "likesCount"]
             case .commentCount: return ["comment_count", "comments_count", "commentsCount", "commentCount"]
             case .createdAt: return ["created_at", "createdAt", "creationDate", "timestamp"]
-            case .imageURL: return ["image_url", "img_url", "imageUrl", "imageURL", "photoUrl"]
+            case .imageURL: return ["image_url", "img_url", "imageUrl", "imageURL", "photoUrl", "full_url"]
             case .imageHeight: return ["image_height", "img_height", "imageHeight", "height"]
             case .imageWidth: return ["image_width", "imageWidth", "width"]
             case .avatarURL:
@@ -117,7 +123,7 @@ public struct Schema: Sendable {
             case .isPrivate: return ["private", "isPrivate", "is_private"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
             case .userID: return []
-            default: return [rawValue]
+            default: return Self.mediaVariants[self] ?? [rawValue]
             }
         }
 
@@ -128,6 +134,8 @@ public struct Schema: Sendable {
             case .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID: [.user]
             case .imageURL, .imageHeight, .imageWidth, .likeCount, .poster, .caption, .imageEndpoint, .likes, .comments,
                  .postOwner, .commentCount, .alt: [.post]
+            case .media, .videos, .mediaURL, .videoURL, .mediaType, .isVideo, .isImage, .videoPoster, .thumbnailURL, .aspectRatio,
+                 .blurHash: [.post]
             case .createdAt: [.post, .entry]
             case .uid: [.poster]
             case .posterUID: [.timelineEntry]
@@ -174,6 +182,17 @@ public struct Schema: Sendable {
             case .commentAuthor: 26
             case .alt: 27
             case .userID: 28
+            case .media: 29
+            case .videos: 30
+            case .mediaURL: 31
+            case .videoURL: 32
+            case .mediaType: 33
+            case .isVideo: 34
+            case .isImage: 35
+            case .videoPoster: 36
+            case .thumbnailURL: 37
+            case .aspectRatio: 38
+            case .blurHash: 39
             }
         }
     }

@@ -159,7 +159,8 @@ extension Validator {
                 continue
             }
             let image = doc.member(post.node, imageNames)
-            if image == nil || !doc.isString(doc.value(image!)) {
+            // A post of an album or a video may keep no image URL (`Schema.holdsMedia`).
+            if image == nil ? !schema.holdsMedia(post.node, in: doc) : !doc.isString(doc.value(image!)) {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
             let created = doc.member(post.node, createdNames)
