@@ -80,7 +80,7 @@ extension ExportInspection {
         func n(_ count: Int, _ word: String) -> String { "\(Self.number(count)) \(word)\(count == 1 ? "" : "s")" }
         out += "  \(n(items, "item")) in posts: \(n(photos, "photo")) (\(Self.number(thumbnails)) with a thumbnail), "
             + "\(n(videos, "video")) (\(Self.number(posters)) with a poster); \(Self.number(sized)) with a size, \(Self.number(blurred)) with a blurHash\n"
-        out += "  \(n(albums, "album")) (posts of several items, shown in order): \(n(albumItems, "item"))\n"
+        if albums > 0 { out += "  \(n(albums, "album")) (posts of several items, shown in order): \(n(albumItems, "item"))\n" }
         if let example { out += "  first album: \(example)\n" }
         return out
     }

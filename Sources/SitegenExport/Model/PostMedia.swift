@@ -67,7 +67,8 @@ extension Schema {
     /// list, a video, a `contentURL`): such a post is no `post_invalid` without an image URL.
     public func holdsMedia(_ post: Int32, in doc: JSONDocument) -> Bool {
         guard doc.isObject(post) else { return false }
-        return doc.member(post, names(.media) + names(.videos) + names(.videoURL) + names(.mediaURL)) != nil
+        // One name at a time: a list may be kept in an object of the post (`postMedia/imagesUrl`).
+        return !doc.members(post, names(.media) + names(.videos) + names(.videoURL) + names(.mediaURL)).isEmpty
     }
 
     /// One item from an object (a list's item, or a post of one item); nil without a URL.

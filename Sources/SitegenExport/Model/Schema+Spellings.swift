@@ -267,7 +267,7 @@ extension Schema.Field {
         // `postMedia/imagesUrl` and `postMedia/videosUrl`: lists kept in an object of the post.
         .media: ["media", "imageUrls", "imagesUrls", "images", "imageURLs", "photos", "postMedia/imagesUrl"],
         .videos: ["videos", "videoUrls", "videosUrl", "postMedia/videosUrl"],
-        .mediaURL: ["url", "contentURL", "contentUrl", "src", "downloadURL", "downloadUrl"],
+        .mediaURL: ["url", "contentURL", "contentUrl", "src"],
         .videoURL: ["video_url", "videoUrl", "videoURL"],
         // A text whose value holds "video" (`video`, `video/mp4`, `videoPost`) is a video.
         .mediaType: ["type", "mediaType", "media_type", "contentType", "postType"],
@@ -279,6 +279,14 @@ extension Schema.Field {
         .aspectRatio: ["aspectRatio", "aspect_ratio"],
         .blurHash: ["blurHash", "blurhash", "blur_hash"],
     ]
+
+    /// Whether two fields may share a name: both are an item's file (`image_url = "url"` in
+    /// FriendlyPix and `media_url`'s `url`), or both its still (`video_poster`,
+    /// `thumbnail_url`); an item reads them in turn (`Schema.media`).
+    static func readAsOne(_ a: Schema.Field, _ b: Schema.Field) -> Bool {
+        let pairs: [Set<Schema.Field>] = [[.mediaURL, .imageURL], [.mediaURL, .videoURL], [.videoPoster, .thumbnailURL]]
+        return a != b && pairs.contains([a, b])
+    }
 
     /// The fields read in each item of a post's media (and in a post of one item).
     static let mediaItemFields: [Schema.Field] = [.mediaURL, .videoURL, .imageURL, .mediaType, .isVideo, .isImage, .videoPoster,

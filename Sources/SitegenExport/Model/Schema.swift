@@ -304,7 +304,7 @@ public struct Schema: Sendable {
                 var fieldOwner: [String: Field] = [:]
                 for field in Field.allCases where field.records.contains(record) {
                     guard let name = fields[field] ?? field.variants(.makestagram).first else { continue }
-                    if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field) {
+                    if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field), !Field.readAsOne(other, field) {
                         return "schema.fields would make \(other.rawValue) and \(field.rawValue) one field, \"\(name)\""
                     }
                     if fieldOwner[name] == nil || fields[field] != nil { fieldOwner[name] = field }
@@ -493,7 +493,7 @@ extension JSONDocument {
     }
 
     /// Every member of object `i` under one of `names`, in the order of `names`.
-    func members(_ i: Int32, _ names: [Schema.Name]) -> [Int32] {
+    public func members(_ i: Int32, _ names: [Schema.Name]) -> [Int32] {
         names.compactMap { member(i, $0) }
     }
 }

@@ -102,7 +102,7 @@ extension SiteModel {
                     post = makestagramPost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                            comments: index.commentLists.isEmpty || index.commentLists[Int(p)] < 0 ? []
                                                : comments(in: index.commentLists[Int(p)], doc: doc, schema: schema, author: author),
-                                           storage: storage, index: &photoIndex, photos: &model.photos)
+                                           storage: storage, index: &photoIndex, photos: &model.photos, localVideos: &model.localVideos)
                 case .timeline:
                     post = timelinePost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                         images: images, imagesName: schema.name(.images).text, index: &photoIndex, photos: &model.photos)
@@ -160,7 +160,8 @@ extension SiteModel {
     }
 
     private static func makestagramPost(_ entry: PostEntry, name: String, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
-                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
+                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource],
+                                        localVideos: inout [String]) -> Post {
         func member(_ field: Schema.Field) -> Int32? { doc.member(entry.node, schema.names(field)).map(doc.value) }
         // Seconds, milliseconds or ISO 8601 (`CreationTime`).
         var time: Int64?
@@ -169,7 +170,7 @@ extension SiteModel {
         }
         // Every item in order (`Schema.media`): an album's photos and videos, or the post's one.
         let items = schema.media(of: entry.node, in: doc)
-        let ownItem = items.count == 1 && doc.member(entry.node, schema.names(.media) + schema.names(.videos)) == nil
+        let ownItem = items.count == 1 && doc.members(entry.node, schema.names(.media) + schema.names(.videos)).isEmpty
         var media: [Media] = []
         for item in items {
             // A URL that is not http(s) is no image: a placeholder (a Storage path is published
@@ -185,7 +186,12 @@ extension SiteModel {
                           colour: BlurHash.averageColour(item.blurHash) ?? "")
             // The still: a photo's image, a video's poster (the app's, else its thumbnail).
             let still = item.kind == .video ? http(item.poster.isEmpty ? item.thumbnail : item.poster) : m.src
-            if item.kind == .video { m.poster = still }
+            if item.kind == .video {
+                m.poster = still
+                // A video the local copy of the bucket holds (published by a later step; the
+                // build needs FFmpeg for it: `Site.model`).
+                if let file = storage?.file(for: item.url) { localVideos.append(file) }
+            }
             // A still the local copy of the bucket holds is published; another keeps its URL.
             if !still.isEmpty, let file = storage?.file(for: still) {
                 m.photo = Int32(Self.photo(file, PhotoSource(origin: .file(file), label: file), index: &index, photos: &photos))

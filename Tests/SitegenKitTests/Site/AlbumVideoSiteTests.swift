@@ -88,3 +88,21 @@ import Testing
         }
     }
 }
+
+extension AlbumVideoSiteTests {
+    /// A video the local copy of the bucket holds needs FFmpeg: without it on `PATH` the
+    /// build stops before publishing, with one line saying what to install.
+    @Test func aLocalVideoWithoutFFmpegStopsTheBuild() throws {
+        let site = try TestSupport.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: site + "/content/storage/videos", withIntermediateDirectories: true)
+        try Data("not really a video".utf8).write(to: URL(fileURLWithPath: site + "/content/storage/videos/clip.mp4"))
+        let export = #"{"users": {"u1": {"username": "ana"}}, "posts": {"u1": {"-V1": {"videoUrl": "videos/clip.mp4", "timestamp": 1620000000000}}}}"#
+        try Data(export.utf8).write(to: URL(fileURLWithPath: site + "/content/export.json"))
+        let run = try TestSupport.run("/usr/bin/env", ["PATH=/nonexistent", TestSupport.binary, "build", "content/export.json", "--output", "public"], in: site)
+        #expect(run.status != 0)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains("needs FFmpeg, which is not installed; install it (on Debian or Ubuntu: apt-get install ffmpeg") == true,
+                "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/public/index.html"), "nothing published")
+    }
+}
