@@ -198,6 +198,7 @@ public struct ExportInspection: Sendable {
             out += "  (no username: profiles are named by `name`, else by uid)\n"
         }
 
+        out += mediaReport()
         out += "\n" + schemaBlock()
         return out
     }
@@ -215,8 +216,11 @@ public struct ExportInspection: Sendable {
         nodes += nodeGuesses.map { "\($0.node.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
         if !nodes.isEmpty { out += "\n[schema.nodes]\n" + nodes.map { $0 + "\n" }.joined() }
         var fields: [String] = []
+        // A field read in posts and in their media's items (`width`) is said once for both.
+        let items = mediaItemCounts().counts
         for field in Schema.Field.allCases where Self.records(of: field, export.dialect) != nil {
-            let used = zip(schema.names(field), coverage[field.ordinal]).filter { $0.1 > 0 }.map(\.0.text)
+            let carried = zip(coverage[field.ordinal], items[field.ordinal]).map { $0 + $1 }
+            let used = zip(schema.names(field), carried).filter { $0.1 > 0 }.map(\.0.text)
             if used.count > 1 {
                 fields.append("# \(field.rawValue): \(used.joined(separator: " and ")) are both read unmapped")
             } else if let spelling = used.first, spelling != field.rawValue {
@@ -1085,6 +1089,8 @@ public struct ExportInspection: Sendable {
             return dialect == .makestagram ? .comments : nil
         case .alt:
             return .posts
+        case .media, .videos, .mediaURL, .videoURL, .mediaType, .isVideo, .isImage, .videoPoster, .thumbnailURL, .aspectRatio, .blurHash:
+            return dialect == .makestagram ? .posts : nil
         case .uid, .posterUID, .post:
             return nil
         }

@@ -91,7 +91,7 @@ extension Schema {
     /// The fields whose records the spelling count reads (not `uid` inside `poster`, nor
     /// `poster_uid` inside timeline entries, which can be hundreds of millions).
     static var countedFields: Set<Field> {
-        Set(userFields + makestagramPostFields + timelinePostFields + timelineRecordFields + commentFields)
+        Set(userFields + makestagramPostFields + Field.mediaPostFields + timelinePostFields + timelineRecordFields + commentFields)
     }
 
     /// The fields each kind of record holds.
@@ -165,7 +165,8 @@ extension Schema {
         var posts: [Int32] = []
         if let records = postRecords { Schema.forEachMatch(records, in: doc) { node, _ in collectObjects(&posts, node) } }
         count(users, Schema.userFields, in: doc, into: &counts)
-        count(posts, dialect == .timeline ? Schema.timelinePostFields : Schema.makestagramPostFields, in: doc, into: &counts)
+        count(posts, dialect == .timeline ? Schema.timelinePostFields : Schema.makestagramPostFields + Field.mediaPostFields, in: doc, into: &counts)
+        if dialect == .makestagram { count(mediaItems(of: posts, in: doc), Field.mediaItemFields, in: doc, into: &counts) }
         if dialect == .timeline {
             var records: [Int32] = []
             for post in posts {
@@ -252,4 +253,46 @@ extension Schema {
         var start: Int
         var count: Int
     }
+}
+
+// MARK: - Albums and videos: the spellings of a post's media
+
+extension Schema.Field {
+    /// The spellings of a post's media that apps write (none is standard), the most common
+    /// first. A list (`media`, `videos`) holds URLs or item objects; an item object, or a
+    /// post of one item, holds the other fields. Where a list's items are objects their
+    /// URL is `media_url`, `video_url` or `image_url`, or the member named by their type
+    /// (`{type: "video", video: …}`).
+    static let mediaVariants: [Schema.Field: [String]] = [
+        // `postMedia/imagesUrl` and `postMedia/videosUrl`: lists kept in an object of the post.
+        .media: ["media", "imageUrls", "imagesUrls", "images", "imageURLs", "photos", "postMedia/imagesUrl"],
+        .videos: ["videos", "videoUrls", "videosUrl", "postMedia/videosUrl"],
+        .mediaURL: ["url", "contentURL", "contentUrl", "src"],
+        .videoURL: ["video_url", "videoUrl", "videoURL"],
+        // A text whose value holds "video" (`video`, `video/mp4`, `videoPost`) is a video.
+        .mediaType: ["type", "mediaType", "media_type", "contentType", "postType"],
+        .isVideo: ["isVideo", "is_video"],
+        // `isThatImage: false` is a video.
+        .isImage: ["isThatImage", "isImage", "is_image"],
+        .videoPoster: ["coverOfVideoUrl", "downloadURLStill", "thumbnail", "posterUrl", "coverUrl"],
+        .thumbnailURL: ["thumb_url", "thumbnailUrl", "thumbnailURL", "thumbnail_url", "thumbUrl"],
+        .aspectRatio: ["aspectRatio", "aspect_ratio"],
+        .blurHash: ["blurHash", "blurhash", "blur_hash"],
+    ]
+
+    /// Whether two fields may share a name: both are an item's file (`image_url = "url"` in
+    /// FriendlyPix and `media_url`'s `url`), or both its still (`video_poster`,
+    /// `thumbnail_url`); an item reads them in turn (`Schema.media`).
+    static func readAsOne(_ a: Schema.Field, _ b: Schema.Field) -> Bool {
+        let pairs: [Set<Schema.Field>] = [[.mediaURL, .imageURL], [.mediaURL, .videoURL], [.videoPoster, .thumbnailURL]]
+        return a != b && pairs.contains([a, b])
+    }
+
+    /// The fields read in each item of a post's media (and in a post of one item).
+    static let mediaItemFields: [Schema.Field] = [.mediaURL, .videoURL, .imageURL, .mediaType, .isVideo, .isImage, .videoPoster,
+                                                  .thumbnailURL, .imageWidth, .imageHeight, .aspectRatio, .alt, .blurHash]
+
+    /// The fields of a post that hold or describe its media (counted in posts).
+    static let mediaPostFields: [Schema.Field] = [.media, .videos, .mediaURL, .videoURL, .mediaType, .isVideo, .isImage, .videoPoster,
+                                                  .thumbnailURL, .aspectRatio, .blurHash]
 }

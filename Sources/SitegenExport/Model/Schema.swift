@@ -84,6 +84,12 @@ public struct Schema: Sendable {
         /// key (the sign-in uid keying likes, where edges and owners hold the document's key:
         /// one person, two ids); read only when mapped.
         case userAlias = "user_alias"
+        // A post's media (`Schema+Spellings.swift`, "Albums and videos"): a list of items,
+        // each a photo or a video; an item's fields, read in each item and in a post of one.
+        case media, videos
+        case mediaURL = "media_url", videoURL = "video_url", mediaType = "media_type"
+        case isVideo = "is_video", isImage = "is_image", videoPoster = "video_poster"
+        case thumbnailURL = "thumbnail_url", aspectRatio = "aspect_ratio", blurHash = "blur_hash"
 
         /// Whether two fields are never read in one export: a makestagram post's `like_count`
         /// and the timeline dialect's lists in its posts (`likes`, `comments`).
@@ -127,7 +133,7 @@ public struct Schema: Sendable {
             case .likeCount: return ["like_count", "likes_count", "likesCount"]
             case .commentCount: return ["comment_count", "comments_count", "commentsCount", "commentCount"]
             case .createdAt: return ["created_at", "createdAt", "creationDate", "timestamp"]
-            case .imageURL: return ["image_url", "img_url", "imageUrl", "imageURL", "photoUrl"]
+            case .imageURL: return ["image_url", "img_url", "imageUrl", "imageURL", "photoUrl", "full_url"]
             case .imageHeight: return ["image_height", "img_height", "imageHeight", "height"]
             case .imageWidth: return ["image_width", "imageWidth", "width"]
             case .avatarURL:
@@ -145,7 +151,7 @@ public struct Schema: Sendable {
             case .userID: return []
             // A timeline entry's owner: the tutorial's, and the `{poster}` maps of other apps.
             case .posterUID: return ["poster_uid", "posterUid", "posterId", "poster", "ownerId", "uid"]
-            default: return [rawValue]
+            default: return Self.mediaVariants[self] ?? [rawValue]
             }
         }
 
@@ -156,6 +162,8 @@ public struct Schema: Sendable {
             case .name, .bio, .url, .follows, .postCount, .followerCount, .followingCount, .isPrivate, .avatarURL, .userID, .userAlias: [.user]
             case .imageURL, .imageHeight, .imageWidth, .likeCount, .poster, .caption, .imageEndpoint, .likes, .comments,
                  .postOwner, .commentCount, .alt: [.post]
+            case .media, .videos, .mediaURL, .videoURL, .mediaType, .isVideo, .isImage, .videoPoster, .thumbnailURL, .aspectRatio,
+                 .blurHash: [.post]
             case .createdAt: [.post, .entry]
             case .uid: [.poster]
             case .posterUID: [.timelineEntry]
@@ -202,7 +210,18 @@ public struct Schema: Sendable {
             case .commentAuthor: 26
             case .alt: 27
             case .userID: 28
-            case .userAlias: 29
+            case .media: 29
+            case .videos: 30
+            case .mediaURL: 31
+            case .videoURL: 32
+            case .mediaType: 33
+            case .isVideo: 34
+            case .isImage: 35
+            case .videoPoster: 36
+            case .thumbnailURL: 37
+            case .aspectRatio: 38
+            case .blurHash: 39
+            case .userAlias: 40
             }
         }
     }
@@ -316,7 +335,7 @@ public struct Schema: Sendable {
                 var fieldOwner: [String: Field] = [:]
                 for field in Field.allCases where field.records.contains(record) {
                     guard let name = fields[field] ?? field.variants(.makestagram).first else { continue }
-                    if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field),
+                    if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field), !Field.readAsOne(other, field),
                        !(fields[field] != nil && fields[other] == nil && Field.mayTakeName(field, of: other)),
                        !(fields[other] != nil && fields[field] == nil && Field.mayTakeName(other, of: field)) {
                         return "schema.fields would make \(other.rawValue) and \(field.rawValue) one field, \"\(name)\""
@@ -508,7 +527,7 @@ extension JSONDocument {
     }
 
     /// Every member of object `i` under one of `names`, in the order of `names`.
-    func members(_ i: Int32, _ names: [Schema.Name]) -> [Int32] {
+    public func members(_ i: Int32, _ names: [Schema.Name]) -> [Int32] {
         names.compactMap { member(i, $0) }
     }
 }

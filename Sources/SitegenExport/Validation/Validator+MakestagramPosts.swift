@@ -170,8 +170,9 @@ extension Validator {
             }
             let image = doc.member(post.node, imageNames)
             // An app whose posts keep no image's URL (the photo only in Cloud Storage) is
-            // not missing one: its posts show the placeholder.
-            if keepsImages && (image == nil || !doc.isString(doc.value(image!))) {
+            // not missing one: its posts show the placeholder; a post of an album or a video
+            // may keep none either (`Schema.holdsMedia`).
+            if keepsImages && (image == nil ? !schema.holdsMedia(post.node, in: doc) : !doc.isString(doc.value(image!))) {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
             let created = doc.member(post.node, createdNames)

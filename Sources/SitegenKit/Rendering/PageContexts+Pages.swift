@@ -147,7 +147,7 @@ extension PageContexts {
         }
         var postContext: Context = [
             "key": .string(post.key), "src": .string(post.src), "srcRelative": .bool(!SafeURL.isHTTP(post.src)),
-            "hasImage": .bool(!post.src.isEmpty), "width": .int(post.width), "height": .int(post.height), "alt": .string(altText(p)),
+            "hasImage": .bool(!post.src.isEmpty), "alt": .string(altText(p)),
             "captionHTML": Deferred.markdown(post.caption, root: root), "hasCaption": .bool(!post.caption.isEmpty),
             "likesText": .object(strings.counted("likes", post.likes)),
             "dateISO": .string(PageContexts.iso8601(post.time)), "dateText": .string(strings.format.date(post.time)),
@@ -176,8 +176,19 @@ extension PageContexts {
         postContext["more"] = TemplateValue(more.map { ["html": Deferred.tile($0, root: root)] })
         postContext["hasMore"] = .bool(!more.isEmpty)
         if let picture = model.picture(of: post) { postContext["picture"] = .object(PageContexts.postPicture(picture)) }
+        // Every item in order (an album's row, a video), in a box of the first known size.
+        let box = mediaBox(p)
+        postContext["hasSize"] = .bool(box != nil)
+        postContext["width"] = .int(box?.width ?? 0)
+        postContext["height"] = .int(box?.height ?? 0)
+        postContext["items"] = TemplateValue(mediaItems(p))
+        postContext["isAlbum"] = .bool(post.isAlbum)
+        postContext["albumLabel"] = .string(strings.plural("album_items", post.media.count))
         context["post"] = .object(postContext)
-        if let image = imageURL(p) { context["ogImage"] = .string(image) }
+        // Open Graph names every photo of an album, the first first.
+        let images = imageURLs(p)
+        if let image = images.first { context["ogImage"] = .string(image) }
+        context["ogMoreImages"] = TemplateValue(images.dropFirst().map { ["url": .string($0)] })
         return context
     }
 
@@ -264,8 +275,7 @@ extension PageContexts {
                 // Feeds stay language-neutral: English, whatever the site's language.
                 "title": .string(plain.isEmpty ? text("photo_by", about: u, in: .builtinEnglish, distinct: false) : String(plain.prefix(80))),
                 "updated": .string(PageContexts.iso8601(post.time)),
-                "contentHTML": Deferred.markdown(post.caption, root: root, prefix: post.src.isEmpty ? "" :
-                    "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(PageContexts.attribute(altText(p, in: .builtinEnglish)))\"></p>"),
+                "contentHTML": Deferred.markdown(post.caption, root: root, prefix: feedImages(p)),
             ])
         }
         var context: Context = [
@@ -293,6 +303,27 @@ extension PageContexts {
     /// locations, relative, serve only to size the parts).
     func sitemapLocation(_ path: String) -> String {
         absolute(path) ?? (path.isEmpty ? "./" : path)
+    }
+
+    /// A feed entry's photos before its caption: every item's still in order (a video's
+    /// poster, linking the video), relative to the feed where the site has no base URL.
+    func feedImages(_ p: Int) -> String {
+        let post = model.posts[p]
+        let alt = PageContexts.attribute(altText(p, in: .builtinEnglish))
+        guard post.media.count > 1 || post.isVideo else {
+            return post.src.isEmpty ? "" : "<p><img src=\"\(PageContexts.attribute(imageURL(p) ?? "../../" + post.src))\" alt=\"\(alt)\"></p>"
+        }
+        var html = ""
+        for item in post.media {
+            let still = item.still
+            let image = still.isEmpty ? "" : "<img src=\"\(PageContexts.attribute(SafeURL.isHTTP(still) ? still : absolute(still) ?? "../../" + still))\" alt=\"\(alt)\">"
+            if item.kind == .video && SafeURL.isHTTP(item.src) {
+                html += "<p><a href=\"\(PageContexts.attribute(item.src))\">\(image.isEmpty ? "Video" : image)</a></p>"
+            } else if !image.isEmpty {
+                html += "<p>\(image)</p>"
+            }
+        }
+        return html
     }
 
     /// An image's absolute URL (for Open Graph and feeds), when one can be given (not

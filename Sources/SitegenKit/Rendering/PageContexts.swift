@@ -192,6 +192,7 @@ struct PageContexts: Sendable {
         } else {
             key.add(0)
         }
+        addMedia(p, to: &key)
         return key.hash
     }
 
@@ -280,13 +281,18 @@ struct PageContexts: Sendable {
     private func makeTile(_ p: Int) -> Context {
         let post = model.posts[p]
         let alt = altText(p)
-        var tile: Context = ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.src),
-                             "srcRelative": .bool(!SafeURL.isHTTP(post.src)), "hasImage": .bool(!post.src.isEmpty),
+        // A linked photo's tile shows the app's thumbnail where it keeps one (`tileSrc`).
+        let colour = post.media.first?.colour ?? ""
+        var tile: Context = ["key": .string(post.key), "url": .string(postPath(p)), "src": .string(post.tileSrc),
+                             "srcRelative": .bool(!SafeURL.isHTTP(post.tileSrc)), "hasImage": .bool(!post.tileSrc.isEmpty),
                              "width": .int(post.width), "height": .int(post.height), "alt": .string(alt),
+                             "hasSize": .bool(post.width > 0 && post.height > 0),
+                             "colour": .string(colour), "hasColour": .bool(!colour.isEmpty),
                              "unavailableLabel": .string(strings.text("photo_unavailable", ["alt": alt]))]
         if let picture = model.picture(of: post) {
             tile["picture"] = .object(PageContexts.tilePicture(picture, tile: options.tile))
         }
+        tile["mark"] = tileMark(p).map(TemplateValue.object) ?? .bool(false)
         return tile
     }
 

@@ -113,7 +113,7 @@ extension SiteModel {
                                            comments: index.commentLists.isEmpty || index.commentLists[Int(p)] < 0 ? []
                                                : comments(in: index.commentLists[Int(p)], doc: doc, schema: schema, author: author,
                                                           byUsername: byUsername),
-                                           storage: storage, index: &photoIndex, photos: &model.photos)
+                                           storage: storage, index: &photoIndex, photos: &model.photos, localVideos: &model.localVideos)
                 case .timeline:
                     post = timelinePost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                         images: images, imagesName: schema.name(.images).text, index: &photoIndex, photos: &model.photos)
@@ -174,36 +174,54 @@ extension SiteModel {
     }
 
     private static func makestagramPost(_ entry: PostEntry, name: String, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
-                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
-        // An image URL that is not http(s) is no image: the tile is a placeholder.
+                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource],
+                                        localVideos: inout [String]) -> Post {
         func member(_ field: Schema.Field) -> Int32? { doc.member(entry.node, schema.names(field)).map(doc.value) }
-        let url = member(.imageURL).flatMap(doc.string).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? ""
         // Seconds, milliseconds or ISO 8601 (`CreationTime`).
         var time: Int64?
         if let ms = member(.createdAt).flatMap({ CreationTime.milliseconds(doc, $0) }), Self.showableMilliseconds.contains(ms) {
             time = Int64(ms)
         }
-        func size(_ field: Schema.Field) -> Double? {
-            guard let n = member(field), doc.isNumber(n), let value = Double(doc.rawText(n)), value.isFinite, value > 0, value < 100_000 else { return nil }
-            return value
+        // Every item in order (`Schema.media`): an album's photos and videos, or the post's one.
+        let items = schema.media(of: entry.node, in: doc)
+        let ownItem = items.count == 1 && doc.members(entry.node, schema.names(.media) + schema.names(.videos)).isEmpty
+        var media: [Media] = []
+        for item in items {
+            // A URL that is not http(s) is no image: a placeholder (a Storage path is published
+            // only from the local copy, found by its URL).
+            func http(_ url: String) -> String { SafeURL.isHTTP(url) ? url : "" }
+            var (width, height) = (item.width, item.height)
+            if ownItem && width == 0, let h = member(.imageHeight), doc.isNumber(h), let value = Double(doc.rawText(h)), value.isFinite,
+               value > 0, value < 100_000 {
+                // The tutorial's lone `image_height`: the height the app showed the image at on a 375-point-wide screen.
+                (width, height) = (600, max(1, Int((600 * value / 375).rounded())))
+            }
+            var m = Media(kind: item.kind, src: http(item.url), width: width, height: height, alt: item.alt,
+                          colour: BlurHash.averageColour(item.blurHash) ?? "")
+            // The still: a photo's image, a video's poster (the app's, else its thumbnail).
+            let still = item.kind == .video ? http(item.poster.isEmpty ? item.thumbnail : item.poster) : m.src
+            if item.kind == .video {
+                m.poster = still
+                // A video the local copy of the bucket holds (published by a later step; the
+                // build needs FFmpeg for it: `Site.model`).
+                if let file = storage?.file(for: item.url) { localVideos.append(file) }
+            }
+            // A still the local copy of the bucket holds is published; another keeps its URL.
+            if !still.isEmpty, let file = storage?.file(for: still) {
+                m.photo = Int32(Self.photo(file, PhotoSource(origin: .file(file), label: file), index: &index, photos: &photos))
+            }
+            media.append(m)
         }
-        var (width, height) = (600, 600)
-        if let w = size(.imageWidth), let h = size(.imageHeight) {
-            // A width beside the height: the photo's pixels, its box in its aspect ratio.
-            (width, height) = (max(1, Int(w.rounded())), max(1, Int(h.rounded())))
-        } else if let h = size(.imageHeight) {
-            // The tutorial's lone `image_height`: the height the app showed the image at on a 375-point-wide screen.
-            height = max(1, Int((600 * h / 375).rounded()))
-        }
-        // A photo the local copy of the bucket holds is published; another keeps its URL.
-        var photo: Int?
-        if !url.isEmpty, let file = storage?.file(for: url) {
-            photo = Self.photo(file, PhotoSource(origin: .file(file), label: file), index: &index, photos: &photos)
-        }
-        return Post(key: name, owner: owner, src: url, width: width, height: height,
-                    caption: member(.caption).flatMap(doc.string) ?? "",
-                    alt: member(.alt).flatMap(doc.string) ?? "",
-                    time: time ?? pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
+        let first = media.first
+        var post = Post(key: name, owner: owner, src: first?.still ?? "", width: first?.width ?? 0, height: first?.height ?? 0,
+                        caption: member(.caption).flatMap(doc.string) ?? "",
+                        alt: member(.alt).flatMap(doc.string) ?? "",
+                        time: time ?? pushIDTime(entry.key), likes: likes, comments: comments, photo: first?.photo ?? -1)
+        post.media = media
+        // The tile links the app's thumbnail of a remote photo where it keeps one.
+        let thumbnail = items.first.map { SafeURL.isHTTP($0.thumbnail) && $0.kind == .photo ? $0.thumbnail : "" } ?? ""
+        post.tileSrc = !thumbnail.isEmpty && post.photo < 0 ? thumbnail : post.src
+        return post
     }
 
     /// A comment's time: its own `created_at` (`timestamp`, …) when usable, else its push id's.
@@ -241,10 +259,14 @@ extension SiteModel {
             }
             comments.sort { KeyOrder.less($0.key, $1.key) }
         }
-        return Post(key: name, owner: owner, src: "", width: 600, height: 600,
-                    caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
-                    alt: doc.member(entry.node, schema.names(.alt)).flatMap(doc.string) ?? "",
-                    time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
+        var post = Post(key: name, owner: owner, src: "", width: 600, height: 600,
+                        caption: doc.member(entry.node, schema.names(.caption)).flatMap(doc.string) ?? "",
+                        alt: doc.member(entry.node, schema.names(.alt)).flatMap(doc.string) ?? "",
+                        time: pushIDTime(entry.key), likes: likes, comments: comments, photo: photo.map(Int32.init) ?? -1)
+        var item = Media(kind: .photo, src: "", width: 600, height: 600, alt: "", colour: "")
+        item.photo = post.photo
+        post.media = [item]
+        return post
     }
 
     /// Hashtags of every rendered caption, case-folded, each tag's posts newest first.

@@ -54,6 +54,42 @@ public struct SiteModel: Sendable {
         /// Index into `photos` (and `pictures`): the photo the site publishes for this post;
         /// -1: none. (An index, not the `Picture`: 4 bytes a post instead of 64.)
         var photo: Int32 = -1
+        /// Every item of the post in order: an album's photos and videos, or its one photo.
+        /// `src`, `width`, `height` and `photo` above are the first item's still (a video's
+        /// poster), which its tile, feeds and Open Graph show first.
+        public internal(set) var media: [Media] = []
+        /// The tile's linked image: the app's thumbnail of the first item (`thumb_url`,
+        /// `thumbnailUrl`), else `src`.
+        public internal(set) var tileSrc: String = ""
+
+        /// Whether the post shows several items (an album).
+        public var isAlbum: Bool { media.count > 1 }
+        /// Whether its first item is a video.
+        public var isVideo: Bool { media.first?.kind == .video }
+    }
+
+    /// One item of a post: a photo or a video, each with its own alt text, size and variants.
+    public struct Media: Sendable {
+        public let kind: MediaItem.Kind
+        /// A photo's image (an http(s) URL linked, or once `setPictures` gave it its widest
+        /// JPEG relative to the site root), a video's file (an http(s) URL, linked); empty:
+        /// a placeholder.
+        public internal(set) var src: String
+        /// A video's poster (linked URL, or its published JPEG); empty: none.
+        public internal(set) var poster: String = ""
+        /// The app's size of the item in pixels, or the published photo's; 0: unknown (no
+        /// box is invented: the browser sizes it when it loads).
+        public internal(set) var width: Int
+        public internal(set) var height: Int
+        /// The app's description of the item, or empty (the post's alt text is used).
+        public let alt: String
+        /// The colour its box shows while it loads (`#rrggbb`: a `blurHash`'s average), or empty.
+        public let colour: String
+        /// Index into `photos`: the published photo (a video's poster); -1: none.
+        var photo: Int32 = -1
+
+        /// The still a tile shows: a photo's image, a video's poster.
+        public var still: String { kind == .video ? poster : src }
     }
 
     public struct Comment: Sendable {
@@ -83,6 +119,8 @@ public struct SiteModel: Sendable {
     public internal(set) var photos: [PhotoSource] = []
     /// What `PhotoStage` made of each of `photos` (nil: it could not be used).
     public internal(set) var pictures: [Picture?] = []
+    /// The videos of posts that the local copy of the bucket holds (their files).
+    public internal(set) var localVideos: [String] = []
     /// Users and posts the site leaves out, with why (for stderr).
     public internal(set) var skipped: [String] = []
     /// Index into `users` by `ExportIndex` user index.
@@ -113,12 +151,30 @@ public struct SiteModel: Sendable {
             } else {
                 posts[p].src = ""
             }
+            posts[p].tileSrc = posts[p].src
+        }
+        for p in posts.indices {
+            for m in posts[p].media.indices where posts[p].media[m].photo >= 0 {
+                let i = Int(posts[p].media[m].photo)
+                let picture = i < pictures.count ? pictures[i] : nil
+                let published = picture?.fallback ?? ""
+                if posts[p].media[m].kind == .video { posts[p].media[m].poster = published } else { posts[p].media[m].src = published }
+                // A video keeps its own size; its poster gives one where the app keeps none.
+                if let picture, posts[p].media[m].kind == .photo || posts[p].media[m].width == 0 {
+                    (posts[p].media[m].width, posts[p].media[m].height) = (picture.width, picture.height)
+                }
+            }
         }
     }
 
     /// The published photo of `post`, if the site publishes one.
     public func picture(of post: Post) -> Picture? {
         post.photo >= 0 && Int(post.photo) < pictures.count ? pictures[Int(post.photo)] : nil
+    }
+
+    /// The published photo of a post's item (a video's poster), if the site publishes one.
+    public func picture(of item: Media) -> Picture? {
+        item.photo >= 0 && Int(item.photo) < pictures.count ? pictures[Int(item.photo)] : nil
     }
 
     /// The published avatar of `user`, if the site publishes one.

@@ -96,8 +96,8 @@ public struct Strings: Sendable {
 
     /// Keys a strings file may lack (added since the first release: a site's own file
     /// keeps working, with English for them).
-    static let optionalPlain = ["profile_description", "default_title"]
-    static let optionalPlurals = ["all_comments"]
+    static let optionalPlain = ["profile_description", "default_title", "album", "video", "item_of", "video_download"]
+    static let optionalPlurals = ["all_comments", "album_items"]
 
     private static func englishFallback(_ key: String) -> String? {
         optionalPlain.contains(key) ? builtinEnglish.plain[key] : nil
