@@ -131,7 +131,7 @@ def truth():
     deleted, owner, follower, _ = deleted_post(g)
     findings = [
         {"code": "timeline_missing", "path": "timeline/%s/timelinePosts/%s" % (reader, key)},
-        {"code": "timeline_copy_outdated", "path": "timeline/%s/timelinePosts/%s/likes/%s" % (reader2, key2, liker)},
+        {"code": "timeline_copy_mismatch", "path": "timeline/%s/timelinePosts/%s" % (reader2, key2)},
         {"code": "timeline_stale", "path": "timeline/%s/timelinePosts/%s" % (follower, deleted)},
         {"code": "comment_dangling", "path": "comments/%s/comments" % deleted},
     ]

@@ -96,7 +96,7 @@ def truth():
     (follower, followed), (reader, key, liker), gone_reader = drift(g)
     findings = [
         {"code": "follow_mirror_missing", "path": "users/%s/following/%s" % (follower, followed)},
-        {"code": "timeline_copy_outdated", "path": "timeline/%s/timelinePosts/%s/likes/%s" % (reader, key, liker)},
+        {"code": "timeline_copy_mismatch", "path": "timeline/%s/timelinePosts/%s" % (reader, key)},
         {"code": "timeline_stale", "path": "timeline/%s/timelinePosts/%s" % (gone_reader, DELETED)},
     ]
     return g.truth(findings, hidden=[u.email for u in g.users])

@@ -105,9 +105,11 @@ def documents():
 def truth():
     g = GRAPH
     (requester, accepter), (follower, followed) = drift(g)
+    # A finding's path is the tree's (docs/firestore.md, "Ids and names"): an id's `.` is `%2E`.
+    key = lambda id: id.replace("%", "%25").replace(".", "%2E")
     findings = [
-        {"code": "follow_mirror_missing", "path": "users/%s/followers/%s" % (accepter, requester)},
-        {"code": "follow_mirror_missing", "path": "users/%s/following/%s" % (follower, followed)},
+        {"code": "follow_mirror_missing", "path": "users/%s/followers/%s" % (key(accepter), key(requester))},
+        {"code": "follow_mirror_missing", "path": "users/%s/following/%s" % (key(follower), key(followed))},
     ]
     hidden = [u.uid for u in g.users] + CHAT + ["https://example.com/stories/"]
     return g.truth(findings, profile_key=lambda u: u.username, hidden=hidden)

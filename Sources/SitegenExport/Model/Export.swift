@@ -58,11 +58,12 @@ public final class Export: Sendable {
     }
 
     /// Whether the app keeps follows at all: a follow node (`followers`, `following`, or
-    /// their lists in each record) is in the export, or users whose records may hold them.
-    /// An app with users implied by posts and no follow node has none: its profiles show
-    /// no follower counts.
+    /// their lists in each record) is in the export, or a user record holds a follower or
+    /// following count. An app with none (users implied by posts, or a users node and no
+    /// follows anywhere: a React Native clone with likes and comments only) keeps no
+    /// follows: its profiles show no follower counts, not "0 followers".
     public var keepsFollows: Bool {
-        guard usersFromPosts else { return true }
+        guard dialect == .makestagram else { return true }
         let doc = document
         for node in [Schema.Node.followers, .following] {
             guard let place = schema.place(node) else { continue }
@@ -70,7 +71,15 @@ public final class Export: Sendable {
             Schema.forEachMatch(place.parts, in: doc) { _, _ in found = true }
             if found { return true }
         }
-        return false
+        guard !usersFromPosts else { return false }
+        let counters = [Schema.Field.followerCount, .followingCount, .follows].map { schema.names($0) }
+        var counted = false
+        for node in [users, userDetails].compactMap({ $0 }) {
+            doc.forEachEntry(node) { user in
+                if !counted, doc.isObject(user), counters.contains(where: { doc.member(user, $0) != nil }) { counted = true }
+            }
+        }
+        return counted
     }
 
     /// The file's size in bytes.

@@ -80,16 +80,17 @@ public struct Schema: Sendable {
         /// The id the rest of the data uses for a user whose record's key is not it (`userId`
         /// in a record keyed by an auto id); read only when mapped.
         case userID = "user_id"
-        /// A second id of a user that some of the data holds where the rest holds the record's
-        /// key (the sign-in uid keying likes, where edges and owners hold the document's key:
-        /// one person, two ids); read only when mapped.
-        case userAlias = "user_alias"
         // A post's media (`Schema+Spellings.swift`, "Albums and videos"): a list of items,
         // each a photo or a video; an item's fields, read in each item and in a post of one.
         case media, videos
         case mediaURL = "media_url", videoURL = "video_url", mediaType = "media_type"
         case isVideo = "is_video", isImage = "is_image", videoPoster = "video_poster"
         case thumbnailURL = "thumbnail_url", aspectRatio = "aspect_ratio", blurHash = "blur_hash"
+        // (Declared last: `ordinal` is the position in `allCases`.)
+        /// A second id of a user that some of the data holds where the rest holds the record's
+        /// key (the sign-in uid keying likes, where edges and owners hold the document's key:
+        /// one person, two ids); read only when mapped.
+        case userAlias = "user_alias"
 
         /// Whether two fields are never read in one export: a makestagram post's `like_count`
         /// and the timeline dialect's lists in its posts (`likes`, `comments`).
