@@ -109,7 +109,7 @@ import Testing
         ("schema = 1\n", "sitegen.toml:1: schema must be a table ([schema]), not an integer"),
         ("[schema]\ndialect = \"insta\"\n", "sitegen.toml:2: schema.dialect must be \"makestagram\" or \"timeline\", not \"insta\""),
         ("[schema.nodes]\npostz = \"user_posts\"\n", "sitegen.toml:2: unknown key 'schema.nodes.postz' (did you mean 'schema.nodes.posts'?)"),
-        ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, comment_text, private, avatar_url, post_owner, image_width, comment_count, comment_author, alt, user_id)"),
+        ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, comment_text, private, avatar_url, post_owner, image_width, comment_count, comment_author, alt, user_id, media, videos, media_url, video_url, media_type, is_video, is_image, video_poster, thumbnail_url, aspect_ratio, blur_hash)"),
         ("[schema.nodes]\nposts = \"users\"\n", "sitegen.toml:1: schema.nodes would make users and posts one node, \"users\""),
         ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
         // A counter may not share its name with a node kept in the same records.
