@@ -363,7 +363,7 @@ private enum SiteContexts {
 
     /// `t`: every string of the theme, with characters to escape.
     static func strings(_ v: Variant) -> TemplateValue {
-        .object(Dictionary(uniqueKeysWithValues: Strings.requiredPlain.map { key in
+        .object(Dictionary(uniqueKeysWithValues: (Strings.requiredPlain + Strings.optionalPlain).map { key in
             (key, TemplateValue.string(v == .full ? "\(key) <&> \"q\"" : key))
         }))
     }
@@ -380,7 +380,10 @@ private enum SiteContexts {
             "hasDescription": .bool(v != .minimal),
         ]
         if v != .minimal { c["canonical"] = "https://example.com/sub/u/ana/?a=1&b=2" }
-        if v == .full { c["ogImage"] = "https://cdn.example.com/i/1.jpg?w=1&h=2" }
+        if v == .full {
+            c["ogImage"] = "https://cdn.example.com/i/1.jpg?w=1&h=2"
+            c["ogMoreImages"] = [["url": "https://cdn.example.com/i/2.jpg?w=1&h=2"], ["url": "https://cdn.example.com/i/3.jpg"]]
+        }
         return c
     }
 
@@ -416,7 +419,11 @@ private enum SiteContexts {
          "hasImage": .bool(i % 5 != 4), "width": .int(1080), "height": .int(v == .mixed ? 1440 : 1080), "alt": .string("Photo \(i) by @ana: \"sunset\" & <sea>"),
          "unavailableLabel": .string("Photo unavailable: Photo \(i) by @ana: \"sunset\" & <sea>"),
          // As SiteRenderer adds them: a grid's first row eager, its first tile first.
-         "loading": .string(i < 3 ? "eager" : "lazy"), "highPriority": .bool(i == 0)]
+         "loading": .string(i < 3 ? "eager" : "lazy"), "highPriority": .bool(i == 0),
+         // A linked photo without the app's size has no box; a blurHash's colour; an album's or a video's mark.
+         "hasSize": .bool(v != .minimal), "colour": "#a0b1c2", "hasColour": .bool(v == .mixed),
+         "mark": i % 3 == 1 ? ["isAlbum": true, "isVideo": false, "label": "Album, 3 items <&>"]
+             : i % 3 == 2 ? ["isAlbum": false, "isVideo": true, "label": "Video"] : false]
         // A published photo (`picture`): every tile of `full`, every other one of `mixed`.
         if i % 5 != 4 && (v == .full || (v == .mixed && i % 2 == 1)) {
             func candidates(_ ext: String) -> TemplateValue {
@@ -429,6 +436,33 @@ private enum SiteContexts {
                                        "sizes": "(min-width: 1000px) 280px, calc((100vw - 6px) / 3)", "colour": "#a0b1c2"])
         }
         return tile
+    }
+
+    /// A post page's `items` (`PageContexts.mediaItems`): the full variant an album of a
+    /// published photo, a video with its poster and a placeholder; the mixed one a video
+    /// with a published poster and no size; the minimal one a linked photo.
+    static func items(_ v: Variant) -> TemplateValue {
+        func item(_ n: Int, of count: Int, video: Bool, image: Bool = true, poster: String = "", picture: Bool = false) -> TemplateValue {
+            var item: [String: TemplateValue] = [
+                "isVideo": .bool(video), "src": .string(video ? "https://cdn.example.com/v\(n).mp4?a=1&b=2" : "https://cdn.example.com/\(n).jpg"),
+                "srcRelative": false, "hasImage": .bool(image), "hasSize": .bool(v != .mixed), "width": 1080, "height": 1350,
+                "alt": .string("Item \(n) \"a\" & <b>"), "colour": "#102030", "hasColour": .bool(v == .full), "first": .bool(n == 1),
+                "hasPoster": .bool(!poster.isEmpty), "posterSrc": .string(poster), "posterRelative": .bool(v == .mixed),
+                "id": .string("item-\(n)"), "positionText": .string("\(n) of \(count) <&>"),
+                "dots": .list((1...count).map { ["current": .bool($0 == n)] }), "unavailableLabel": "Photo unavailable: Item <&>",
+            ]
+            if picture {
+                item["picture"] = ["webp": .list([["src": "assets/img/k-240.webp", "w": 240, "sep": ""]]), "jpeg": .list([]),
+                                   "fallback": "assets/img/k-1080.jpg", "sizes": "100vw", "colour": "#a0b1c2"]
+            }
+            return .object(item)
+        }
+        switch v {
+        case .full: return .list([item(1, of: 3, video: false, picture: true), item(2, of: 3, video: true, poster: "https://cdn.example.com/p.jpg?a&b"),
+                                  item(3, of: 3, video: false, image: false)])
+        case .mixed: return .list([item(1, of: 1, video: true, poster: "assets/img/p-1080.jpg")])
+        case .minimal: return .list([item(1, of: 1, video: false)])
+        }
     }
 
     static func merged(_ a: [String: TemplateValue], _ b: [String: TemplateValue]) -> TemplateValue {
@@ -527,6 +561,7 @@ private enum SiteContexts {
             "latestComments": .list(v == .full ? Array(comments.dropFirst()) : comments), "allCommentsText": "View all 2 comments <&>",
             "hasLikes": .bool(v != .minimal), "captionFolded": .bool(v == .mixed), "captionPreview": .string(v == .mixed ? "Caption with style…" : ""),
             "more": htmlList(v, count: 2) { "<li>m\($0)</li>" }, "hasMore": .bool(v != .minimal), "profileLabel": "Back to profile",
+            "isAlbum": .bool(v == .full), "albumLabel": "Album, 3 items <&>", "items": items(v),
         ].merging(v == .full ? ["previous": ["url": "p/-Nk6/"], "next": ["url": "p/-Nk8/"]]
                   : v == .mixed ? ["next": ["url": "p/-Nk8/"]] : [:]) { _, new in new }) { _, new in new })
 
@@ -611,6 +646,8 @@ private enum SiteContexts {
         "hasOlderComments", "olderComments", "latestComments", "allCommentsText", "loading", "highPriority",
         "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour", "side",
+        "hasSize", "hasColour", "mark", "isAlbum", "isVideo", "albumLabel", "items", "first", "hasPoster", "posterSrc",
+        "posterRelative", "positionText", "dots", "current", "ogMoreImages",
     ]
 
     @Test func contextsCoverEveryDocumentedKeyAndEveryNameInTheTemplates() throws {
