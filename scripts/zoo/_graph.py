@@ -109,3 +109,15 @@ def millis(time):
 
 def seconds(time):
     return int(time.timestamp())
+
+
+PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+
+
+def timed_push_id(rng, time):
+    """A Firebase push id: the creation time in milliseconds, then 12 random characters."""
+    ms, head = millis(time), ""
+    for _ in range(8):
+        head = PUSH_CHARS[ms % 64] + head
+        ms //= 64
+    return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))

@@ -22,7 +22,7 @@ a user deleted since (the app never removes a user's likes).
 """
 import datetime
 
-from _graph import Graph, millis
+from _graph import Graph, millis, timed_push_id as push_id
 
 APP = {
     "name": "alecsmirnov_instagram",
@@ -33,17 +33,6 @@ APP = {
     "database": "rtdb",
     "layout": "users + users_private_info; posts/<uid>/<id>; posts_likes/<owner>/<post>/<uid>: 0; posts_comments/<owner>/<post>; following/followers: 0; users_feed {user_identifier}",
 }
-
-PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
-
-
-def push_id(rng, time):
-    """A Firebase push id: the creation time in milliseconds, then 12 random characters."""
-    ms, head = millis(time), ""
-    for _ in range(8):
-        head = PUSH_CHARS[ms % 64] + head
-        ms //= 64
-    return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))
 
 
 GRAPH = Graph(seed=41, users=12, posts=32)

@@ -21,7 +21,7 @@ write did not run).
 """
 import datetime
 
-from _graph import Graph, millis, seconds
+from _graph import Graph, millis, seconds, timed_push_id as push_id
 
 APP = {
     "name": "dowless_instagram",
@@ -34,17 +34,6 @@ APP = {
     "database": "rtdb",
     "layout": "users; flat posts with ownerUid, likes: 0; user-posts, user-following, user-followers, user-feed valued 1; notifications",
 }
-
-PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
-
-
-def push_id(rng, time):
-    """A Firebase push id: the creation time in milliseconds, then 12 random characters."""
-    ms, head = millis(time), ""
-    for _ in range(8):
-        head = PUSH_CHARS[ms % 64] + head
-        ms //= 64
-    return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))
 
 
 GRAPH = Graph(seed=61, users=11, posts=27)

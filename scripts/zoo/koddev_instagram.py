@@ -19,7 +19,7 @@ and Notifications); a follow whose second write (`followers`) never landed.
 """
 import datetime
 
-from _graph import Graph, millis
+from _graph import Graph, millis, timed_push_id as push_id
 
 APP = {
     "name": "koddev_instagram",
@@ -34,17 +34,6 @@ APP = {
     "database": "rtdb",
     "layout": "Users; flat Posts with publisher, no time; Follow/*/following|followers; Likes; Comments; Saves, Notifications, Story",
 }
-
-PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
-
-
-def push_id(rng, time):
-    """A Firebase push id: the creation time in milliseconds, then 12 random characters."""
-    ms, head = millis(time), ""
-    for _ in range(8):
-        head = PUSH_CHARS[ms % 64] + head
-        ms //= 64
-    return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))
 
 
 GRAPH = Graph(seed=21, users=12, posts=30)

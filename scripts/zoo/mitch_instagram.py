@@ -30,7 +30,7 @@ differs from its post: issue 36's copy finding, no code for it yet).
 """
 import datetime
 
-from _graph import Graph, millis
+from _graph import Graph, millis, timed_push_id as push_id
 
 APP = {
     "name": "mitch_instagram",
@@ -45,17 +45,6 @@ APP = {
     "database": "rtdb",
     "layout": "users + user_account_settings (counters stuck at 0); flat photos with likes {user_id} and comments inside, copied to user_photos; following/followers {user_id}; stories",
 }
-
-PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
-
-
-def push_id(rng, time):
-    """A Firebase push id: the creation time in milliseconds, then 12 random characters."""
-    ms, head = millis(time), ""
-    for _ in range(8):
-        head = PUSH_CHARS[ms % 64] + head
-        ms //= 64
-    return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))
 
 
 def app_time(time):

@@ -19,7 +19,7 @@ its `user-posts` list (kept: no finding, it is not an index of keys).
 """
 import datetime
 
-from _graph import Graph, millis
+from _graph import Graph, millis, timed_push_id as push_id
 
 APP = {
     "name": "rn_glasspinna",
@@ -29,17 +29,6 @@ APP = {
     "database": "rtdb",
     "layout": "users; flat posts {uid, username, userProfileUrl, timestamp ms}; user-posts/<uid>/<other pushId> copies; post-comments-by-user; no follows, no likes",
 }
-
-PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
-
-
-def push_id(rng, time):
-    """A Firebase push id: the creation time in milliseconds, then 12 random characters."""
-    ms, head = millis(time), ""
-    for _ in range(8):
-        head = PUSH_CHARS[ms % 64] + head
-        ms //= 64
-    return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))
 
 
 GRAPH = Graph(seed=71, users=9, posts=22)

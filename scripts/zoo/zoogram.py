@@ -25,7 +25,7 @@ deleted since.
 """
 import datetime
 
-from _graph import Graph, millis
+from _graph import Graph, millis, timed_push_id as push_id
 
 APP = {
     "name": "zoogram",
@@ -43,17 +43,7 @@ APP = {
     "layout": "Users (posts counter stuck at 0); Posts/<uid>/<id> copied to Timelines/<u> and DiscoverPosts; PostsLikes/PostComments by post; Followers/Following {userID}; times since 2001",
 }
 
-PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
 REFERENCE = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
-
-
-def push_id(rng, time):
-    """A Firebase push id: the creation time in milliseconds, then 12 random characters."""
-    ms, head = millis(time), ""
-    for _ in range(8):
-        head = PUSH_CHARS[ms % 64] + head
-        ms //= 64
-    return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))
 
 
 def swift_date(time):
