@@ -194,21 +194,9 @@ extension PageContexts {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Civil date from days since 1970 (Howard Hinnant's algorithm).
+    /// Civil date of a time in milliseconds since 1970 (`CivilDate`).
     static func civil(_ milliseconds: Int64) -> (year: Int, month: Int, day: Int, seconds: Int) {
-        let totalSeconds = Int(milliseconds.dividedFloor(1000))
-        let days = totalSeconds.dividedFloor(86_400)
-        let secondsOfDay = totalSeconds - days * 86_400
-        let z = days + 719_468
-        let era = z.dividedFloor(146_097)
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day, secondsOfDay)
+        CivilDate.of(seconds: Int(milliseconds.dividedFloor(1000)))
     }
 
     static func iso8601(_ milliseconds: Int64) -> String {
@@ -218,11 +206,4 @@ extension PageContexts {
             + "\(String(h).leftPadded(2)):\(String(m).leftPadded(2)):\(String(s).leftPadded(2))Z"
     }
 
-}
-
-extension BinaryInteger {
-    func dividedFloor(_ d: Self) -> Self {
-        let q = self / d
-        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
-    }
 }
