@@ -45,7 +45,15 @@ def run(binary, folder, *arguments):
 
 
 def differences(a, b, path=""):
-    """Leaf paths where two trees differ (an absent node compared as an empty one)."""
+    """Leaf paths where two trees differ (an absent node compared as an empty one); two
+    arrays as scripts/firestore-roundtrip compares them (a difference in a list of items
+    is a tuple of the paths that may name it)."""
+    if isinstance(a, list) and a and b == {}:
+        b = []
+    if isinstance(b, list) and b and a == {}:
+        a = []
+    if isinstance(a, list) and isinstance(b, list) and (a or b):
+        return list_differences(a, b, path)
     a = {} if a == [] else a
     b = {} if b == [] else b
     if a is MISSING or b is MISSING:
@@ -61,6 +69,25 @@ def differences(a, b, path=""):
             out += differences(a.get(key, MISSING), b.get(key, MISSING), path + "/" + key if path else key)
         return out
     return [] if a == b else [path]
+
+
+def list_differences(a, b, path):
+    """Two arrays: element by element where their lengths agree (an element removed is a
+    null), else as lists of items: an item on one side only is a change at its index or at
+    any text it holds (`users/u1/followers/u2` for the item `{followedBy: "u2"}`)."""
+    if len(a) == len(b):
+        return [d for i, (x, y) in enumerate(zip(a, b)) for d in differences(x, y, "%s/%d" % (path, i))]
+    out = []
+    for one, other in ((a, b), (b, a)):
+        rest = [json.dumps(e, sort_keys=True) for e in other]
+        for i, e in enumerate(one):
+            k = json.dumps(e, sort_keys=True)
+            if k in rest:
+                rest.remove(k)
+                continue
+            values = e.values() if isinstance(e, dict) else [e]
+            out.append(tuple(["%s/%d" % (path, i)] + ["%s/%s" % (path, v) for v in values if isinstance(v, str)]))
+    return out
 
 
 def count(html, what):
@@ -201,8 +228,9 @@ def check(binary, name, roundtrip):
                     problems += ["still to repair: %s %s" % (f["code"], f["path"]) for f in left]
                     repaired = [f["path"] for f in findings if f["repair"] != "none"]
                     changed = differences(before, json.load(open(os.path.join(folder, "fixed.json"))))
-                    problems += ["changed beyond the findings: %s" % p for p in changed
-                                 if not any(p == r or p.startswith(r + "/") for r in repaired)]
+                    problems += ["changed beyond the findings: %s" % (p if isinstance(p, str) else p[0]) for p in changed
+                                 if not any(q == r or q.startswith(r + "/") for q in (p if isinstance(p, tuple) else (p,))
+                                            for r in repaired)]
                 row.cell("roundtrip", not problems, *problems[:8])
     return row
 

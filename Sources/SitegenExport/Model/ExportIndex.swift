@@ -55,6 +55,9 @@ public final class ExportIndex: Sendable {
     package let usernameOwner: [String: Int32]
     /// Per post: the node of its comments (the makestagram dialect's comments node), or -1.
     public let commentLists: [Int32]
+    /// Per post: its comments where they are kept flat, each naming its post
+    /// (`comments/<id>: {postId}`); empty otherwise.
+    public let commentNodes: [[Int32]]
     /// The nodes that hold posts: each one's path (`posts/<uid>`, `users/<uid>/posts`,
     /// `posts`) and the key of its owner as the export writes it (empty for flat posts).
     public let groups: [PostGroup]
@@ -75,6 +78,7 @@ public final class ExportIndex: Sendable {
         laterWithKey = built.laterWithKey
         usernameOwner = built.usernameOwner
         commentLists = built.commentLists
+        commentNodes = built.commentNodes
         posts = built.posts
         groups = built.groups
         groupPath = built.groupPath
@@ -83,6 +87,16 @@ public final class ExportIndex: Sendable {
             for (p, name) in ExportIndex.names(built.posts, groups: built.groups, laterWithKey: built.laterWithKey) { names[p] = name }
         }
         pageNames = names
+    }
+
+    /// Post `p`'s comments (objects or not): the entries of its list, or the comments kept
+    /// flat that name it.
+    public func comments(ofPost p: Int, in doc: JSONDocument) -> [Int32] {
+        if !commentNodes.isEmpty { return commentNodes[p] }
+        guard !commentLists.isEmpty, commentLists[p] >= 0, doc.isContainer(commentLists[p]) else { return [] }
+        var out: [Int32] = []
+        doc.forEachEntry(commentLists[p]) { out.append($0) }
+        return out
     }
 
     /// Post `p`'s name on the site (its page `p/<name>/`, `data-post`, `data-photo`): its
@@ -169,6 +183,8 @@ final class ExportIndexBuilder {
     var userByKey: [String: Int32] = [:]
     /// Per post: the node of its comments, as `countComments` resolved them (empty: none).
     var commentLists: [Int32] = []
+    /// Per post: its comments kept flat (`ExportIndex.commentNodes`; empty: none).
+    var commentNodes: [[Int32]] = []
     /// See `ExportIndex.encodedIDs`.
     var encodedIDs = false
 

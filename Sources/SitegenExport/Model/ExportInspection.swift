@@ -64,6 +64,13 @@ public struct ExportInspection: Sendable {
             schema = Schema.read(export.document, dialect: export.dialect, mapping: mapping)
             if guess.path != Schema.Node.timeline.rawValue { nodeWhy[.timeline] = guess.why }
         }
+        // Comments kept flat, each naming its post: the field that holds the post's key.
+        if let found = FlatCommentsDetector.detect(export.document, schema, encoded: export.firestore != nil) {
+            var mapping = schema.mapping
+            mapping.fields[.post] = found.field
+            schema = Schema.read(export.document, dialect: export.dialect, mapping: mapping)
+            fieldWhy[.post] = found.why
+        }
         timelineRule = Self.timelineRule(export, schema)
         if let rule = timelineRule, let why = nodeWhy[.timeline] { nodeWhy[.timeline] = why + "; " + rule }
         self.schema = schema
@@ -95,6 +102,13 @@ public struct ExportInspection: Sendable {
         let uids = usersRoot() == nil ? impliedUserIDs() : userIDs()
         nodeGuesses = guessedNodes(uids: uids)
         fieldGuesses = guessedFields(uids: uids)
+        // Follows and likes kept as arrays of maps: the member each item names its user in.
+        let lists = [Schema.Node.followers, .following, .postLikes].compactMap { node -> (node: Schema.Node, place: Schema.Place)? in
+            if isPresent(node), let place = schema.place(node) { return (node, place) }
+            return nodeGuesses.first { $0.node == node }.flatMap { Schema.Place(mapped: $0.name) }.map { (node, $0) }
+        }
+        let mapped = schema.mapping.fields
+        fieldGuesses += ListItemsDetector.guesses(doc, places: lists, uids: uids) { mapped[$0] != nil }
         if let hint = usernameKeyHint(uids: uids) { unsure.append(hint) }
     }
 
@@ -227,6 +241,10 @@ public struct ExportInspection: Sendable {
                 fields.append("\(field.rawValue) = \(JSONString.quoted(spelling))" + (fieldWhy[field].map { "  # guessed: \($0)" } ?? ""))
             }
         }
+        // Fields read only where mapped and counted in no record (a list's item field): kept as mapped.
+        for field in [Schema.Field.followerID, .followedID, .likerID, .post] {
+            if let name = schema.mapping.fields[field] { fields.append("\(field.rawValue) = \(JSONString.quoted(name))" + (fieldWhy[field].map { "  # guessed: \($0)" } ?? "")) }
+        }
         fields += fieldGuesses.map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
         if !fields.isEmpty { out += "\n[schema.fields]\n" + fields.map { $0 + "\n" }.joined() }
         if !privateRoots.isEmpty {
@@ -304,7 +322,8 @@ public struct ExportInspection: Sendable {
         // Lists in each post, at any depth (`posts/*/likes`, `users/*/posts/*/likes`).
         if let records = postRecords {
             let likesName = Self.likesListName(in: records, uids: uids, doc: doc)
-            for (node, name) in [(Schema.Node.postLikes, likesName), (.comments, "comments")] where !isPresent(node) {
+            let commentsName = Self.commentsListName(in: records, doc: doc)
+            for (node, name) in [(Schema.Node.postLikes, likesName), (.comments, commentsName)] where !isPresent(node) {
                 var lists = 0, entries = 0, authored = 0
                 var keys = Set<String>()
                 Schema.forEachMatch(records + [Schema.Name(name)], in: doc) { list, _ in
@@ -412,15 +431,17 @@ public struct ExportInspection: Sendable {
             }
             if let users, nodes[.users] != nil { mapping.nodes[.users] = users }
         }
-        guard let users else { return (mapping, nodes, fields, unsure) }
+        // With no collection of users (the people exist only as the owners of posts:
+        // docs/export-format.md, "Users implied by posts"), the posts and their lists are
+        // still found, with no user's id to go by.
         var keys: [String] = []
-        documents(users) { record, _ in if doc.isObject(record) { keys.append(doc.key(record)) } }
+        if let users { documents(users) { record, _ in if doc.isObject(record) { keys.append(doc.key(record)) } } }
         var uids = Set(keys)
 
         // The id the rest of the data uses for a user, where the document's own key is not it:
         // a field with a distinct value per user, not the key, found elsewhere more often
         // than the keys are (karlhadwen's `userId` in `users/<autoId>`).
-        if mapping.fields[.userID] == nil, !keys.isEmpty {
+        if let users, mapping.fields[.userID] == nil, !keys.isEmpty {
             var values: [String: [String]] = [:]
             documents(users) { record, _ in
                 guard doc.isObject(record) else { return }
@@ -462,7 +483,7 @@ public struct ExportInspection: Sendable {
                 }
             }
         }
-        if mapping.fields[.userID] == nil, mapping.fields[.userAlias] == nil,
+        if let users, mapping.fields[.userID] == nil, mapping.fields[.userAlias] == nil,
            let alias = UserAliasDetector.detect(FirestoreCollections(doc: doc, layout: layout), users: users, userCount: keys.count,
                                                       taken: Set([Schema.Field.username, .name, .avatarURL, .bio, .url].flatMap { schema.names($0).map(\.text) })) {
             mapping.fields[.userAlias] = alias.field
@@ -472,7 +493,9 @@ public struct ExportInspection: Sendable {
 
         // The posts: the collection whose documents hold an image's URL (not a profile
         // photo's) under one name, at any depth of subcollections.
-        var posts = mapping.nodes[.posts]
+        // With no users found, a collection named `posts` is the posts (another holding
+        // images may be the users, their photos under a name no spelling has).
+        var posts = mapping.nodes[.posts] ?? (users == nil && isRootPresent("posts") ? "posts" : nil)
         if posts == nil {
             struct Candidate { var name: String, field: String, hits: Int, records: Int, keys: Set<String>, depth: Int }
             var candidates: [Candidate] = []
@@ -521,7 +544,7 @@ public struct ExportInspection: Sendable {
                     mapping.nodes[.posts] = best.name
                     nodes[.posts] = "\(number(best.hits)) of its \(number(best.records)) documents hold an image's URL in \"\(best.field)\""
                 }
-            } else if candidates.isEmpty, let found = TextPostsDetector.detect(FirestoreCollections(doc: doc, layout: layout), users: users, uids: uids) {
+            } else if candidates.isEmpty, let users, let found = TextPostsDetector.detect(FirestoreCollections(doc: doc, layout: layout), users: users, uids: uids) {
                 posts = found.name
                 if found.name != "posts" {
                     mapping.nodes[.posts] = found.name
@@ -777,7 +800,8 @@ public struct ExportInspection: Sendable {
                 tally.lists += 1
                 doc.forEachEntry(doc.value(member)) { entry in
                     tally.entries += 1
-                    if uids.contains(doc.key(entry)) { tally.users += 1 }
+                    // Keyed by a user's id, or a map holding one (an item of a list of maps).
+                    if uids.contains(doc.key(entry)) || (doc.isObject(entry) && authorField(entry, uids: uids, in: doc) != nil) { tally.users += 1 }
                 }
                 lists[name] = tally
             }
@@ -785,6 +809,30 @@ public struct ExportInspection: Sendable {
         if lists["likes"] != nil { return "likes" }
         let named = lists.filter { $0.value.entries > 0 && $0.value.users * 2 >= $0.value.entries }
         return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? "likes"
+    }
+
+    /// The name of the comments kept in each post: `comments`, else the list whose name
+    /// says comments (`comment`, `postComments`) and whose entries are mostly objects, held
+    /// by the most posts.
+    private static func commentsListName(in records: [Schema.Name?], doc: JSONDocument) -> String {
+        var lists: [String: (lists: Int, entries: Int, objects: Int)] = [:]
+        Schema.forEachMatch(records, in: doc) { post, _ in
+            guard doc.isObject(post) else { return }
+            doc.forEachChild(post) { member in
+                let name = doc.key(member)
+                guard name.lowercased().contains("comment"), doc.isContainer(doc.value(member)) else { return }
+                var tally = lists[name] ?? (0, 0, 0)
+                tally.lists += 1
+                doc.forEachEntry(doc.value(member)) { entry in
+                    tally.entries += 1
+                    if doc.isObject(entry) { tally.objects += 1 }
+                }
+                lists[name] = tally
+            }
+        }
+        if lists["comments"] != nil { return "comments" }
+        let named = lists.filter { $0.value.entries > 0 && $0.value.objects * 2 > $0.value.entries }
+        return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? "comments"
     }
 
     /// Whether the first entry of `list` that is not null is an object (a record, not `true`).
@@ -801,8 +849,10 @@ public struct ExportInspection: Sendable {
         guard export.dialect == .makestagram else { return [] }
         let doc = export.document
         var guesses: [(field: Schema.Field, name: String, why: String)] = []
-        // The users' records are those of the guessed root when the export has no users root.
+        // The users' records are those of the guessed root when the export has no users root;
+        // the comments', those of the guessed comments.
         let guessedUsers = isPresent(.users) ? nil : usersRoot()
+        let guessedComments = isPresent(.comments) ? nil : nodeGuesses.first { $0.node == .comments }.flatMap { Schema.Place(mapped: $0.name) }
         func guess(_ field: Schema.Field, in kind: Records, what: String, _ matches: (Int32) -> Bool) {
             guard coverage[field.ordinal].allSatisfy({ $0 == 0 }) else { return }
             var hits: [String: Int] = [:]
@@ -813,11 +863,19 @@ public struct ExportInspection: Sendable {
             }
             if kind == .users, let guessedUsers {
                 schema.forEachRecord(at: .root(guessedUsers), depth: 1, in: doc) { if doc.isObject($0) { visit($0) } }
+            } else if kind == .comments, let guessedComments {
+                // The comments this block maps by a guess: their fields read so in the same run.
+                Schema.forEachMatch(guessedComments.lists + [nil], in: doc) { record, _ in if doc.isObject(record) { visit(record) } }
             } else {
                 Self.forEachRecord(kind, schema, doc, visit)
             }
             guard total > 0, let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
                   best.value * 2 >= total else { return }
+            // A spelling read unmapped (in comments guessed in this run) needs no line; nor an
+            // author that is the username, which a comment's author is read as unmapped.
+            if field.variants(export.dialect).contains(best.key) || (field == .commentAuthor && schema.names(.username).contains { $0.text == best.key }) {
+                return
+            }
             guesses.append((field, best.key, "\(Self.number(best.value)) of \(Self.number(total)) \(kind.rawValue) hold \(what) there"))
         }
         func isUID(_ member: Int32) -> Bool {
@@ -1016,7 +1074,8 @@ public struct ExportInspection: Sendable {
             }
             if posts > 0, held * 2 >= posts { return owners }
         }
-        return []
+        // Else a text named for a person (a display name: `userName: "Ana A."`).
+        return PostOwnerNameDetector.detect(doc) { body in Self.forEachRecord(.posts, schema, doc, body) }?.owners ?? []
     }
 
     /// Whether most documents of `pattern` hold a post's image (a URL under a name that
@@ -1091,7 +1150,7 @@ public struct ExportInspection: Sendable {
             return .posts
         case .media, .videos, .mediaURL, .videoURL, .mediaType, .isVideo, .isImage, .videoPoster, .thumbnailURL, .aspectRatio, .blurHash:
             return dialect == .makestagram ? .posts : nil
-        case .uid, .posterUID, .post:
+        case .uid, .posterUID, .post, .followerID, .followedID, .likerID:
             return nil
         }
     }

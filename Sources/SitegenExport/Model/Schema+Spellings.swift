@@ -18,8 +18,26 @@ extension Schema {
         let places = Node.allCases.map { locate($0, in: document, dialect: dialect, mapping: mapping) }
         let names = Schema(dialect: dialect, mapping: mapping, places: places)
         let flat = dialect == .makestagram && names.hasFlatPosts(document)
-        let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat)
-        return Schema(dialect: dialect, mapping: mapping, counts: located.countSpellings(in: document), places: places, flatPosts: flat)
+        let flatComments = dialect == .makestagram && names.hasFlatComments(document)
+        let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat, flatComments: flatComments)
+        return Schema(dialect: dialect, mapping: mapping, counts: located.countSpellings(in: document), places: places, flatPosts: flat,
+                      flatComments: flatComments)
+    }
+
+    /// Whether the comments node, a root, holds comments themselves, each naming its post
+    /// (`comments/<id>: {postId, userId, content}`: the `post` field holds a post's key), not
+    /// a list per post (`comments/<postKey>/<id>`): most records sampled hold the field as
+    /// text.
+    private func hasFlatComments(_ doc: JSONDocument) -> Bool {
+        guard let place = place(.comments), place.isRoot, doc.isObject(doc.root),
+              let comments = doc.member(doc.root, place.root), doc.isContainer(comments) else { return false }
+        let names = names(.post)
+        var flat = 0, grouped = 0
+        doc.forEachChild(comments) { child in
+            guard flat + grouped < 256, doc.isObject(child) else { return }
+            if doc.member(child, names).map({ doc.isString(doc.value($0)) }) == true { flat += 1 } else { grouped += 1 }
+        }
+        return flat > grouped
     }
 
     /// Where `node` is in `document`: the first of its names the root has. The tutorial's
@@ -101,7 +119,8 @@ extension Schema {
                                                          .poster, .caption, .postOwner]
     private static let timelinePostFields: [Field] = [.username, .imageEndpoint, .likes, .comments, .caption, .commentCount]
     private static let timelineRecordFields: [Field] = [.username, .post, .commentText]
-    private static let commentFields: [Field] = [.commentText, .commentAuthor, .createdAt]
+    /// (`post`: a comment kept flat names its post there.)
+    private static let commentFields: [Field] = [.commentText, .commentAuthor, .createdAt, .post]
 
     /// Calls `body` with each node `depth` levels below a node at `place`: 1 for the
     /// children (`users/<uid>`), 2 for theirs (`posts/<uid>/<key>`).
@@ -112,7 +131,7 @@ extension Schema {
 
     /// The comments' records as a path: `comments/*/*` for a root keyed by post,
     /// `posts/*/userPosts/*/comments/*` for comments kept in each post.
-    var commentRecords: [Name?]? { place(.comments).map { $0.lists + [nil] } }
+    var commentRecords: [Name?]? { place(.comments).map { flatComments ? $0.lists : $0.lists + [nil] } }
 
     /// The posts' records as a path (`posts/*` flat, `posts/*/*` by owner, `users/*/posts/*`
     /// for posts kept in each user); nil when the export has no posts node.

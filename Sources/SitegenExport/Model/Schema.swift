@@ -54,6 +54,9 @@ public struct Schema: Sendable {
     /// fields of the same kind of record (`uid` is a post's owner and a poster's uid).
     enum Record: CaseIterable {
         case user, post, poster, timelineEntry, entry
+        /// An item of an array of maps that stands for one user: of a `followers` list (the
+        /// follower), of a `following` list (the one followed), of a post's likes (the liker).
+        case followerItem, followedItem, likeItem
     }
 
     /// The fields of records, by the tutorial's names (the keys of `[schema.fields]`).
@@ -91,6 +94,23 @@ public struct Schema: Sendable {
         /// key (the sign-in uid keying likes, where edges and owners hold the document's key:
         /// one person, two ids); read only when mapped.
         case userAlias = "user_alias"
+        /// The member of each item of an array of maps that names the user the item stands
+        /// for (docs/export-format.md, "Lists of maps"): in a `followers` list, the follower
+        /// (`followers: [{followedBy: uid}]`); in a `following` list, the one followed
+        /// (`following: [{userId: uid}]`); in a post's likes, the liker (`like:
+        /// [{authorUserName}]`). Read only when mapped; an item of a list with none mapped
+        /// names the user in whichever member holds a user's id.
+        case followerID = "follower_id", followedID = "followed_id", likerID = "liker_id"
+
+        /// The item field of the lists at `node`, where the node's lists may be arrays of maps.
+        static func itemField(of node: Node) -> Field? {
+            switch node {
+            case .followers: .followerID
+            case .following: .followedID
+            case .postLikes: .likerID
+            default: nil
+            }
+        }
 
         /// Whether two fields are never read in one export: a makestagram post's `like_count`
         /// and the timeline dialect's lists in its posts (`likes`, `comments`).
@@ -148,8 +168,7 @@ public struct Schema: Sendable {
             case .post: return ["post", "postIdentifier", "postID"]
             case .isPrivate: return ["private", "isPrivate", "is_private", "accountType", "account_type"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
-            case .userAlias: return []
-            case .userID: return []
+            case .userAlias, .userID, .followerID, .followedID, .likerID: return []
             // A timeline entry's owner: the tutorial's, and the `{poster}` maps of other apps.
             case .posterUID: return ["poster_uid", "posterUid", "posterId", "poster", "ownerId", "uid"]
             default: return Self.mediaVariants[self] ?? [rawValue]
@@ -169,6 +188,9 @@ public struct Schema: Sendable {
             case .uid: [.poster]
             case .posterUID: [.timelineEntry]
             case .post, .commentText, .commentAuthor: [.entry]
+            case .followerID: [.followerItem]
+            case .followedID: [.followedItem]
+            case .likerID: [.likeItem]
             }
         }
 
@@ -223,6 +245,9 @@ public struct Schema: Sendable {
             case .aspectRatio: 38
             case .blurHash: 39
             case .userAlias: 40
+            case .followerID: 41
+            case .followedID: 42
+            case .likerID: 43
             }
         }
     }
@@ -400,17 +425,22 @@ public struct Schema: Sendable {
     let spellingCounts: [[Int]]
     /// Whether posts are flat (`posts/<postKey>` with a `post_owner`), not by owner.
     public let flatPosts: Bool
+    /// Whether comments are kept flat, each naming its post (`comments/<id>: {postId, …}`,
+    /// the `post` field), not in a list per post.
+    public let flatComments: Bool
 
     /// The schema of an export of `dialect` read with `mapping`; `counts` are the
     /// records that carry each spelling (by field, then spelling), from `Schema.count`;
     /// `places`: where each node is (by default at its mapped or first name).
-    package init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil, places: [Place?]? = nil, flatPosts: Bool = false) {
+    package init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil, places: [Place?]? = nil, flatPosts: Bool = false,
+                 flatComments: Bool = false) {
         self.dialect = dialect
         self.mapping = mapping
         self.places = places ?? Node.allCases.map { node in
             mapping.candidates(node, dialect).first.flatMap { Place(mapped: $0) }
         }
         self.flatPosts = flatPosts
+        self.flatComments = flatComments
         let names = Field.allCases.map { mapping.spellings($0, dialect).map(Name.init) }
         fieldNames = names
         var preferred: [Name] = []

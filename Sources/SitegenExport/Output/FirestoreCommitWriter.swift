@@ -18,6 +18,8 @@ public struct FirestoreCommitWriter {
     let report: AuditReport
     let layout: FirestoreLayout
     let project: String
+    /// The items of arrays the repair removes.
+    let removedItems: Set<Int32>
 
     /// Why the repair cannot be written as Firestore writes.
     public struct Refusal: Error, CustomStringConvertible {
@@ -35,9 +37,22 @@ public struct FirestoreCommitWriter {
         self.report = report
         self.layout = layout
         self.project = project
+        self.removedItems = Self.removedItems(report)
     }
 
     var documents: String { "projects/\(project)/databases/(default)/documents" }
+
+    /// The items of arrays the repair removes (`itemWrites`: an equal item kept is written again).
+    private static func removedItems(_ report: AuditReport) -> Set<Int32> {
+        let doc = report.export.document
+        var out = Set<Int32>()
+        for case let .remove(node, path) in report.edits {
+            guard let last = path.split(separator: "/").last, last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+            let parent = doc.parents[Int(node)]
+            if parent >= 0, doc.isArray(parent) { out.insert(node) }
+        }
+        return out
+    }
 
     /// Writes the bodies to `sink`; nothing when the repair changes nothing.
     public func write(to sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
@@ -111,7 +126,62 @@ public struct FirestoreCommitWriter {
                 return names
             }
         }
+        if let (array, element) = arrayOfItems(edit) { return itemWrites(for: edit, array: array, element: element) }
         return [write(for: edit)]
+    }
+
+    // MARK: - Items of an array that is not of ids
+
+    /// For an edit of one item of an array kept as an array (a list of maps,
+    /// `followers: [{followedBy: uid}]`): the array's node, and the item for a removal.
+    /// Nil for any other edit, and for an array inside another (no field path names it).
+    func arrayOfItems(_ edit: RepairEdit) -> (array: Int32, element: Int32?)? {
+        let doc = report.export.document
+        let array: Int32, element: Int32?
+        switch edit {
+        case let .add(under, keys, _, _):
+            guard keys.count == 1, doc.isArray(under) else { return nil }
+            (array, element) = (under, nil)
+        case let .remove(node, path):
+            guard let last = path.split(separator: "/").last, last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            let parent = doc.parents[Int(node)]
+            guard parent >= 0, doc.isArray(parent) else { return nil }
+            (array, element) = (parent, node)
+        case .set:
+            return nil
+        }
+        var above = doc.parents[Int(array)]
+        while above >= 0 {
+            if doc.isArray(above) { return nil }
+            above = doc.parents[Int(above)]
+        }
+        return (array, element)
+    }
+
+    /// An item appended (`appendMissingElements`) or removed (`removeAllFromArray`, which
+    /// removes every equal item: where an equal one is kept, it is appended again in the
+    /// same commit), typed as the export stores the items' members.
+    func itemWrites(for edit: RepairEdit, array: Int32, element: Int32?) -> [String] {
+        let doc = report.export.document
+        let (document, field) = place(edit.path)
+        let name = documentName(document)
+        let arrayPath = Self.quoted(Self.fieldPath(Array(field.dropLast())))
+        let treePath = edit.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let items = layout.pattern(Array(treePath.dropLast())).pattern + "/*"
+        func transform(_ kind: String, _ value: String) -> String {
+            "{\"transform\":{\"document\":\(name),\"fieldTransforms\":[{\"fieldPath\":\(arrayPath),\"\(kind)\":{\"values\":[\(value)]}}]}}"
+        }
+        guard let element else {
+            guard case let .add(_, _, _, text) = edit, let d = try? JSONDocument.parse(Array(text.utf8)) else { return [] }
+            return [transform("appendMissingElements", typedValue(d, d.root, items, alternate: nil))]
+        }
+        let value = typedValue(doc, element, items, alternate: nil)
+        let text = doc.rawText(element)
+        var kept = false
+        doc.forEachChild(array) { other in
+            if other != element, !removedItems.contains(other), doc.rawText(other) == text { kept = true }
+        }
+        return [transform("removeAllFromArray", value)] + (kept ? [transform("appendMissingElements", value)] : [])
     }
 
     /// The collection pattern of a tree path with an odd number of elements (`comments/p1/comments`

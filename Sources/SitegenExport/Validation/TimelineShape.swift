@@ -62,6 +62,9 @@ extension Validator {
         var flags = 0, objects = 0, copies = 0
         var flagText: String?
         var posterField: [String: Int] = [:]
+        // Where no entry names its poster under a known spelling: the members whose value is
+        // the entry's post's owner (`{user_identifier, timestamp}`), by evidence.
+        var ownerField: [String: Int] = [:]
         var ownEntries = 0, ownPosts = 0, otherEntries = 0
         let posterNames = schema.names(.posterUID)
         var sampled = 0
@@ -83,7 +86,16 @@ extension Validator {
                 sampled += 1
                 if doc.isObject(value) {
                     objects += 1
-                    if let name = doc.member(value, posterNames).map(doc.key) { posterField[name, default: 0] += 1 }
+                    if let name = doc.member(value, posterNames).map(doc.key) {
+                        posterField[name, default: 0] += 1
+                    } else if let p {
+                        doc.forEachChild(value) { member in
+                            guard let text = doc.string(doc.value(member)), let u = index.user(uid: text) else { return }
+                            var owns = false
+                            index.forEachPost(withKeyOf: p) { if index.posts[Int($0)].owner == u { owns = true } }
+                            if owns { ownerField[doc.key(member), default: 0] += 1 }
+                        }
+                    }
                     if let p, index.posts[Int(p)].isObject, isCopy(value, of: index.posts[Int(p)].node) { copies += 1 }
                 } else {
                     flags += 1
@@ -97,7 +109,10 @@ extension Validator {
         } else if copies * 2 > objects {
             entry = .copy
         } else {
-            entry = .poster(field: posterField.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? field(.posterUID))
+            let most = { (counts: [String: Int]) in counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key } }
+            // A known spelling held by as many entries as the evidence's field, else that field.
+            let known = most(posterField), found = most(ownerField)
+            entry = .poster(field: (found.map { $0.value > (known?.value ?? 0) } ?? false ? found?.key : known?.key) ?? field(.posterUID))
         }
         // Own posts are in it when at least half of the readers' own posts are; not, when
         // fewer are and the lists hold others' posts. With nothing to go by (no reader's
@@ -112,6 +127,15 @@ extension Validator {
             includesOwn = place.isRoot && entry == .poster(field: "poster_uid")
         }
         return TimelineShape(place: place, entry: entry, includesOwn: includesOwn, ownEntries: ownEntries, ownPosts: ownPosts)
+    }
+
+    /// The names an entry's poster is read under: the timeline's own field (read from the
+    /// entries: a known spelling, or the member that holds the post's owner), then the
+    /// spellings of `poster_uid`.
+    func posterNames() -> [Schema.Name] {
+        let names = schema.names(.posterUID)
+        guard case let .poster(field)? = timeline?.entry, !names.contains(where: { $0.text == field }) else { return names }
+        return [Schema.Name(field)] + names
     }
 
     /// Whether object `entry` is a copy of post `post`: it holds most of the post's fields
@@ -210,6 +234,10 @@ extension Validator {
             var elements: [String] = []
             d.forEachChild(node) { m in
                 if edits?.removed.contains(m) != true { elements.append(canonicalText(m, in: d, edits: edits, pruned: pruned)) }
+            }
+            // Items appended (a list of maps: `Validator+ListItems.swift`), in their order.
+            for (keys, text) in edits?.added[node] ?? [] where keys.count == 1 {
+                if let parsed = try? JSONDocument.parse(Array(text.utf8)) { elements.append(canonicalText(parsed.root, in: parsed, edits: nil, pruned: pruned)) }
             }
             return "[" + elements.joined(separator: ",") + "]"
         default:

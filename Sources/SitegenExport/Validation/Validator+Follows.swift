@@ -8,6 +8,9 @@ struct EdgeTree {
     var nodeOf: [Int32]
     /// Whether the export has the tree at all (a root node, or the member in some record).
     var exists = false
+    /// Where its lists are arrays of maps (`[{followedBy: uid}]`): the member an item names
+    /// its user in, for the items a repair adds (`Validator+ListItems.swift`).
+    var itemField: String?
 }
 
 extension Validator {
@@ -45,15 +48,7 @@ extension Validator {
 
     /// The user an entry not keyed by one names: a record holding a user's id in a field
     /// (Mitch's likes `likes/<pushId>: {user_id}`), read only when the key is no user.
-    func heldUser(_ entry: Int32) -> Int32? {
-        let value = doc.value(entry)
-        guard doc.isObject(value) else { return nil }
-        var found: Int32?
-        doc.forEachChild(value) { member in
-            if found == nil, let text = doc.string(doc.value(member)) { found = index.userTable.lookup(text) }
-        }
-        return found
-    }
+    func heldUser(_ entry: Int32) -> Int32? { itemUser(entry, []).user }
 
     @inline(__always) func post(_ x: ListKey) -> Int32? {
         x.position.map { index.postTable.lookup(String($0)) } ?? postIndex(key: x.node)
@@ -61,10 +56,14 @@ extension Validator {
 
     func text(_ x: ListKey) -> String { x.text(doc) }
 
-    /// Visits the edges `<x>/<y>` of the tree at `place`, reporting dangling and self
-    /// edges and collecting the rest.
-    func walkEdgeTree(_ place: Schema.Place?) -> EdgeTree {
+    /// Visits the edges `<x>/<y>` of the tree of `node`, reporting dangling and self
+    /// edges and collecting the rest. An item of an array that is a map stands for the user
+    /// it names (`itemUser`); the same user twice in one list is one edge.
+    func walkEdgeTree(_ node: Schema.Node) -> EdgeTree {
+        let place = schema.place(node)
         var result = EdgeTree(nodeOf: [Int32](repeating: -1, count: index.users.count))
+        let names = itemNames(node)
+        var itemKeys: [String: Int] = [:]
         forEachList(at: place) { xKey, xNode, prefix in
             result.exists = true
             guard doc.isContainer(xNode) else { return }
@@ -72,11 +71,21 @@ extension Validator {
             if let x { result.nodeOf[Int(x)] = xNode }
             let xIsArray = doc.isArray(xNode)
             var yPosition = 0
+            var seen = Set<Int32>()
             doc.forEachEntry(xNode) { yNode in
                 defer { yPosition += 1 }
                 if isNoEdge(yNode) { return }
-                let y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode) ?? heldUser(yNode)
+                var y: Int32?
+                let isItem = xIsArray && doc.isObject(yNode)
+                if isItem {
+                    let held = itemUser(yNode, names)
+                    y = held.user
+                    if held.user != nil, let key = held.key { itemKeys[key, default: 0] += 1 }
+                } else {
+                    y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode) ?? heldUser(yNode)
+                }
                 if let x, let y, x != y {
+                    if isItem && !seen.insert(y).inserted { return }
                     result.xs.append(x)
                     result.ys.append(y)
                     return
@@ -86,6 +95,7 @@ extension Validator {
             }
         }
         if let place, place.isRoot, doc.isObject(doc.root), doc.member(doc.root, place.root) != nil { result.exists = true }
+        result.itemField = Self.itemField(mapped: names, counts: itemKeys)
         return result
     }
 
@@ -98,28 +108,35 @@ extension Validator {
         // As (follower, followed): followers/<a>/<b> is (b, a); following/<b>/<a> is (b, a).
         let byFollowing = AdjacencyRows(rowCount: n, sources: g.xs, targets: g.ys)  // row b: a's per `following`
         var follower = g.xs, followed = g.ys
+        var appends = ItemAppends()
         for i in f.xs.indices {
             let (a, b) = (f.xs[i], f.ys[i])
             if byFollowing.contains(Int(b), a) { continue }
             follower.append(b)
             followed.append(a)
-            if checked { addMirror(.following, index.users[Int(b)].uid, index.users[Int(a)].uid, list: g.nodeOf[Int(b)]) }
+            if checked { addMirror(.following, g, index.users[Int(b)].uid, index.users[Int(a)].uid, list: g.nodeOf[Int(b)], appends: &appends) }
         }
         if checked {
             let byFollowers = AdjacencyRows(rowCount: n, sources: f.ys, targets: f.xs)  // row b: a's per `followers`
             for i in g.xs.indices {
                 let (b, a) = (g.xs[i], g.ys[i])
                 if byFollowers.contains(Int(b), a) { continue }
-                addMirror(.followers, index.users[Int(a)].uid, index.users[Int(b)].uid, list: f.nodeOf[Int(a)])
+                addMirror(.followers, f, index.users[Int(a)].uid, index.users[Int(b)].uid, list: f.nodeOf[Int(a)], appends: &appends)
             }
         }
+        recordAppends(appends, .followMirrorMissing)
         // Union: every `following` edge, plus the `followers` edges it lacks (added above).
         graph = FollowGraph(userCount: n, followers: follower, followed: followed)
     }
 
     /// `follow_mirror_missing` for the edge `<tree>/<x>/<y>`, added below the deepest node
-    /// that exists (`list`: the node of `<tree>/<x>`, or -1).
-    private func addMirror(_ tree: Schema.Node, _ x: String, _ y: String, list: Int32) {
+    /// that exists (`list`: the node of `<tree>/<x>`, or -1); to a list of maps (`edges`'
+    /// lists are arrays of maps, and this one is an array or absent), an item naming `y`.
+    private func addMirror(_ tree: Schema.Node, _ edges: EdgeTree, _ x: String, _ y: String, list: Int32, appends: inout ItemAppends) {
+        if let field = edges.itemField, list < 0 || doc.isArray(list) {
+            appends.append(tree, x: x, list: list, id: y, text: itemText(field: field, uid: y))
+            return
+        }
         let (path, under, keys) = location(of: tree, x, list: list, below: [y])
         set(.followMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: list >= 0)
     }

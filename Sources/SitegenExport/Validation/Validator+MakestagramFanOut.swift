@@ -124,7 +124,7 @@ extension Validator {
                 }
                 return
             }
-            let field = doc.member(entry, schema.names(.posterUID))
+            let field = doc.member(entry, timelinePosterNames)
             var owner: Int32 = -1
             var matched: Int32 = -1
             var named = false
@@ -195,20 +195,26 @@ extension Validator {
         for f in graph.following.row(Int(u)) where f != u { check(f) }
     }
 
+    /// The field a timeline entry names its poster in: the timeline's own (read from its entries).
+    private var posterField: String {
+        if case let .poster(field)? = timeline?.entry { return field }
+        return field(.posterUID)
+    }
+
     private func checkPosterUID(_ entry: Int32, path: () -> String, owner: String, into found: inout TimelineFindings) {
         let text = JSONString.quoted(owner)
         guard doc.isObject(entry) else {
             found.add(.timelineMismatch, .set) {
                 let p = path()
-                let whole = "{\(JSONString.quoted(field(.posterUID))):\(text)}"
+                let whole = "{\(JSONString.quoted(posterField)):\(text)}"
                 return (Finding(code: .timelineMismatch, path: p, found: self.found(entry), expected: whole, repair: .set),
                         .set(node: entry, path: p, text: whole))
             }
             return
         }
-        let node = doc.member(entry, schema.names(.posterUID))
+        let node = doc.member(entry, timelinePosterNames)
         if node.flatMap(doc.string) == owner { return }
-        let name = node.map(doc.key) ?? field(.posterUID)
+        let name = node.map(doc.key) ?? posterField
         found.add(.timelineMismatch, .set) {
             let p = path()
             let finding = Finding(code: .timelineMismatch, path: p, found: self.found(entry),

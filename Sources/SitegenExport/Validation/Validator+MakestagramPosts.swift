@@ -85,21 +85,33 @@ extension Validator {
 
     /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
     /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
-    /// rest are counted.
+    /// rest are counted. An item of an array that is a map stands for the liker it names
+    /// (`Validator+ListItems.swift`); one liker's second item in a list is `like_duplicate`.
     /// With a `user_likes` node, the valid likes are also kept as (post, user) pairs for
     /// `checkUserLikes`, with each post's list.
     func checkPostLikes() {
         likeCount = Array(repeating: 0, count: index.posts.count)
         let mirrored = schema.place(.userLikes) != nil
         let usersFromPosts = export.usersFromPosts
+        let names = itemNames(.postLikes)
         forEachPostList(.postLikes, dangling: .likeDangling) { post, list, listPath in
             if mirrored { postLikes.lists[post] = list }
             let isArray = doc.isArray(list)
             var position = 0
+            var likers = Set<String>()
             doc.forEachEntry(list) { like in
                 defer { position += 1 }
                 if isNoEdge(like) { return }
-                if let user = isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) ?? heldUser(like) {
+                let isItem = isArray && doc.isObject(like)
+                let user = isItem ? itemUser(like, names).user
+                    : isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) ?? heldUser(like)
+                // One liker twice in an array of maps: who it is, by the id it holds (a user
+                // or, with users implied by posts, one who never posted).
+                if isItem, let liker = user.map({ "\u{0}\($0)" }) ?? itemID(like, names), !likers.insert(liker).inserted {
+                    remove(.likeDuplicate, "\(listPath())/\(position)", node: like)
+                    return
+                }
+                if let user {
                     likeCount[Int(post)] += 1
                     if mirrored { postLikes.pairs.insert(LikePair(post: post, user: user)) }
                 } else if usersFromPosts {
@@ -119,10 +131,32 @@ extension Validator {
     func countComments() {
         commentCount = Array(repeating: 0, count: index.posts.count)
         guard schema.place(.comments) != nil else { return }
+        if schema.flatComments { return countFlatComments() }
         index.commentLists = Array(repeating: -1, count: index.posts.count)
         forEachPostList(.comments, dangling: .commentDangling) { post, list, _ in
             index.commentLists[Int(post)] = list
             doc.forEachEntry(list) { if doc.isObject($0) { commentCount[Int(post)] += 1 } }
+        }
+    }
+
+    /// Comments kept flat, each naming its post in its `post` field (`comments/<id>: {postId,
+    /// userId, content}`): joined to the post it names; one that names no post of the export
+    /// is `comment_dangling` at the comment (`comments/<id>`, removed: on Firestore, the
+    /// document deleted). A record that names none is left alone.
+    private func countFlatComments() {
+        guard let place = schema.place(.comments), doc.isObject(doc.root), let root = doc.member(doc.root, place.root),
+              doc.isContainer(root) else { return }
+        index.commentNodes = Array(repeating: [], count: index.posts.count)
+        let names = schema.names(.post)
+        let rootName = place.root.text
+        keyedChildren(root) { comment, key in
+            guard doc.isObject(comment), let field = doc.member(comment, names), let named = doc.string(doc.value(field)) else { return }
+            guard let p = index.post(key: index.encodedIDs ? FirestoreNames.key(named) : named) else {
+                remove(.commentDangling, "\(rootName)/\(key)", node: comment)
+                return
+            }
+            commentCount[Int(p)] += 1
+            index.commentNodes[Int(p)].append(comment)
         }
     }
 

@@ -12,15 +12,17 @@ extension Validator {
         var newest: [Double] = []
         keyedChildren(posts) { post, _ in
             guard doc.isObject(post), let field = doc.member(post, ownerNames), let uid = ownerUID(field), !uid.isEmpty else { return }
+            // The person is the owner's value as the app writes it (`Ana A.`), looked up as
+            // every value is: by its key where ids are encoded (`ExportIndexBuilder.user(uid:)`).
             let time = doc.member(post, createdNames).flatMap { CreationTime.milliseconds(doc, doc.value($0)) } ?? -.infinity
-            if let u = index.userTable.lookup(uid) {
+            if let u = index.user(uid: uid) {
                 guard time >= newest[Int(u)] else { return }
                 newest[Int(u)] = time
                 let old = index.users[Int(u)]
                 index.users[Int(u)] = UserEntry(uid: old.uid, recordKey: nil, node: post, username: nil, usernameNode: nil)
                 return
             }
-            index.userTable.insert(uid, value: Int32(index.users.count))
+            index.userTable.insert(index.encodedIDs ? FirestoreNames.key(uid) : uid, value: Int32(index.users.count))
             index.users.append(UserEntry(uid: uid, node: post, username: nil, usernameNode: nil))
             newest.append(time)
         }

@@ -35,6 +35,8 @@ public final class Validator: @unchecked Sendable {
     var postLikes = LikeSide()
     /// How the app keeps its timeline (`readTimelineShape`), when it keeps one the check walks.
     var timeline: TimelineShape?
+    /// The names a timeline entry's poster is read under (`posterNames()`), once the shape is read.
+    var timelinePosterNames: [Schema.Name] = []
     /// For a timeline of copies: each post as its copies must read once the post is repaired.
     var copyTexts: [(text: String, compared: String)?] = []
     /// Members of posts and copies left out of the comparison: their subcollections.
@@ -62,8 +64,8 @@ public final class Validator: @unchecked Sendable {
             let followers = TaskResult(EdgeTree(nodeOf: [])), following = TaskResult(EdgeTree(nodeOf: []))
             let names = TaskResult<[(name: String, node: Int32)?]>([])
             Validator.parallel(
-                { followers.set(self.walkEdgeTree(self.schema.place(.followers))) },
-                { following.set(self.walkEdgeTree(self.schema.place(.following))) },
+                { followers.set(self.walkEdgeTree(.followers)) },
+                { following.set(self.walkEdgeTree(.following)) },
                 { self.indexMakestagramPosts(); self.checkPostLikes(); self.checkUserLikes(); self.countComments() },
                 { names.set(self.checkUsernames()) }
             )
@@ -71,6 +73,7 @@ public final class Validator: @unchecked Sendable {
             checkUsernameCopies()
             mirrorFollowTrees(followers: followers.value, following: following.value)
             self.timeline = readTimelineShape()
+            timelinePosterNames = posterNames()
             let timelineRoot = self.timeline.flatMap { doc.member(doc.root, $0.place.root) }
             if detail == .streamTimeline, let shape = self.timeline, let node = timelineRoot {
                 // Only a root timeline of lists is streamed one reader at a time.

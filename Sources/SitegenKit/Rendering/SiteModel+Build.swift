@@ -110,9 +110,8 @@ extension SiteModel {
                 switch report.dialect {
                 case .makestagram:
                     post = makestagramPost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
-                                           comments: index.commentLists.isEmpty || index.commentLists[Int(p)] < 0 ? []
-                                               : comments(in: index.commentLists[Int(p)], doc: doc, schema: schema, author: author,
-                                                          byUsername: byUsername),
+                                           comments: comments(index.comments(ofPost: Int(p), in: doc), doc: doc, schema: schema, author: author,
+                                                              byUsername: byUsername),
                                            storage: storage, index: &photoIndex, photos: &model.photos, localVideos: &model.localVideos)
                 case .timeline:
                     post = timelinePost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
@@ -146,15 +145,15 @@ extension SiteModel {
         return photos.count - 1
     }
 
-    /// The comments of a makestagram post's list that have a text, in key order: an
-    /// object of comments, or an array (comments embedded in a Firestore post).
-    private static func comments(in list: Int32, doc: JSONDocument, schema: Schema, author: (String) -> (String, Int32),
+    /// The comments of a makestagram post that have a text, in key order: its list's entries
+    /// (an object of comments, or an array: comments embedded in a Firestore post), or the
+    /// comments kept flat that name it (`ExportIndex.comments(ofPost:in:)`).
+    private static func comments(_ nodes: [Int32], doc: JSONDocument, schema: Schema, author: (String) -> (String, Int32),
                                  byUsername: (String) -> Int32) -> [Comment] {
-        guard doc.isContainer(list) else { return [] }
         var comments: [Comment] = []
         let (texts, authors) = (schema.names(.commentText), schema.names(.commentAuthor))
-        doc.forEachEntry(list) { c in
-            guard doc.isObject(c), let text = doc.member(c, texts).flatMap({ doc.string(doc.value($0)) }) else { return }
+        for c in nodes {
+            guard doc.isObject(c), let text = doc.member(c, texts).flatMap({ doc.string(doc.value($0)) }) else { continue }
             var name = "", user: Int32 = -1
             if let field = doc.member(c, authors) {
                 let value = doc.value(field)

@@ -499,10 +499,11 @@ struct FirestoreTree {
 
     // MARK: - Values
 
-    /// Notes the type of the value written at the current pattern (not of an array's
-    /// elements, whose pattern holds their index), the first one seen.
+    /// Notes the type of the value written at the current pattern, the first one seen:
+    /// not of an array's elements themselves (a `*` in the pattern), but of the members of
+    /// its maps (`users/*/followers/*/createdAt`: every item's, whatever its index).
     mutating func noteType(_ type: FirestoreLayout.ValueType) {
-        guard patternParts.count >= 2, !(patternParts.last!.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) else { return }
+        guard patternParts.count >= 2, patternParts.last != "*", !(patternParts.last!.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) else { return }
         let pattern = patternParts.joined(separator: "/")
         if layout.valueTypes[pattern] == nil { layout.valueTypes[pattern] = type }
     }
@@ -574,7 +575,7 @@ struct FirestoreTree {
                 text.append(UInt8(ascii: "["))
                 for (n, element) in elements.enumerated() {
                     if n > 0 { text.append(UInt8(ascii: ",")) }
-                    patternParts.append(String(n))
+                    patternParts.append("*")
                     write(element)
                     patternParts.removeLast()
                 }
