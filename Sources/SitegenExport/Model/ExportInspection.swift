@@ -64,8 +64,8 @@ public struct ExportInspection: Sendable {
             schema = Schema.read(export.document, dialect: export.dialect, mapping: mapping)
             if guess.path != Schema.Node.timeline.rawValue { nodeWhy[.timeline] = guess.why }
         }
-        // Comments kept flat, each naming its post: the field that holds the post's key.
-        if let found = FlatCommentsDetector.detect(export.document, schema, encoded: export.firestore != nil) {
+        // Comments or likes kept flat, each naming its post: the field that holds the post's key.
+        if let found = PostFieldDetector.detect(export.document, schema, encoded: export.firestore != nil) {
             var mapping = schema.mapping
             mapping.fields[.post] = found.field
             schema = Schema.read(export.document, dialect: export.dialect, mapping: mapping)
@@ -73,6 +73,8 @@ public struct ExportInspection: Sendable {
         }
         timelineRule = Self.timelineRule(export, schema)
         if let rule = timelineRule, let why = nodeWhy[.timeline] { nodeWhy[.timeline] = why + "; " + rule }
+        // What is read as the timeline is no longer a doubt.
+        if let place = schema.place(.timeline) { unsure.removeAll { $0.hasPrefix(JSONString.quoted(place.text) + ":") } }
         self.schema = schema
         var counted = Schema.Field.allCases.map { schema.names($0).map { _ in 0 } }
         var counts: [Records: Int] = [:]
@@ -508,7 +510,7 @@ public struct ExportInspection: Sendable {
                     records += 1
                     keys.insert(doc.key(record))
                     doc.forEachChild(record) { member in
-                        if isPostImage(member, in: doc) { hits[doc.key(member), default: 0] += 1 }
+                        if isPostImage(member, in: doc) || isMediaList(member, schema, in: doc) { hits[doc.key(member), default: 0] += 1 }
                     }
                 }
                 guard let field = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), field.value * 2 >= records else { continue }
@@ -688,6 +690,21 @@ public struct ExportInspection: Sendable {
             }
             for sub in subs.keys.sorted() { candidates.append(Schema.Place(parts: [Schema.Name(name), nil, Schema.Name(sub)])) }
         }
+        // A feed kept below each user's own document (the UIKit course's `users/<u>/user-feed/
+        // <postId>`): a subcollection of the users no other role holds.
+        if let users = schema.place(.users), users.isRoot, let root = doc.member(doc.root, users.root), doc.isObject(root) {
+            let placed = Set(Schema.Node.allCases.compactMap { schema.place($0)?.text })
+            var subs = Set<String>()
+            doc.forEachEntry(root) { record in
+                guard doc.isObject(record) else { return }
+                doc.forEachChild(record) { sub in
+                    if doc.isObject(sub), doc.children(sub).first.map(doc.isObject) == true { subs.insert(doc.key(sub)) }
+                }
+            }
+            for sub in subs.sorted() where !placed.contains("\(users.root.text)/*/\(sub)") {
+                candidates.append(Schema.Place(parts: [users.root, nil, Schema.Name(sub)]))
+            }
+        }
         // What a user liked, saved or was notified of is also kept per user and keyed by post.
         let otherLists = ["like", "save", "bookmark", "notif", "activit"]
         var best: (place: Schema.Place, lists: Int, entries: Int, others: Int, copies: Int)?
@@ -729,12 +746,30 @@ public struct ExportInspection: Sendable {
     }
 
     /// Whether `member` holds a post's image: an http(s) URL or a path to an image file,
-    /// under a name that is not a profile photo's (`ownerImageUrl`, `profileImage`).
+    /// under a name that is not a profile photo's (`ownerImageUrl`, `profileImage`) nor a
+    /// website's (`website`, `homepage`, `link`: a profile's, whatever its URL).
     private static func isPostImage(_ member: Int32, in doc: JSONDocument) -> Bool {
         let name = doc.key(member).lowercased()
-        guard !["profile", "avatar", "owner", "author", "user"].contains(where: name.contains),
+        guard !["profile", "avatar", "owner", "author", "user", "web", "site", "homepage", "link"].contains(where: name.contains),
               let text = doc.string(doc.value(member)) else { return false }
         return isImageLink(text)
+    }
+
+    /// Whether `member` is a post's media list (`media: [{url, type}]`, `imageUrls: [url]`,
+    /// docs/export-format.md's "Albums and videos") whose first item is a link or holds one:
+    /// a post's photos, where no single field holds its image.
+    private static func isMediaList(_ member: Int32, _ schema: Schema, in doc: JSONDocument) -> Bool {
+        let value = doc.value(member)
+        guard doc.isContainer(value), (schema.names(.media) + schema.names(.videos)).contains(where: { doc.keyEquals(member, $0) }) else { return false }
+        var first: Int32?
+        doc.forEachEntry(value) { if first == nil && !doc.isNull($0) { first = $0 } }
+        guard let first else { return false }
+        // A Firestore array of URLs is a set keyed by them (`{"https:%2F%2F…": true}`).
+        let text = doc.string(first) ?? (doc.isObject(value) && doc.kind(first) == .bool ? FirestoreNames.name(key: doc.key(first)) : nil)
+        if let text { return isImageLink(text) || SafeURL.isHTTP(text) }
+        var link = false
+        if doc.isObject(first) { doc.forEachChild(first) { if let text = doc.string(doc.value($0)), SafeURL.isHTTP(text) { link = true } } }
+        return link
     }
 
     /// An http(s) URL, or a path ending in an image file's extension (`/images/1.jpg`).

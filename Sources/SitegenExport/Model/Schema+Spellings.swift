@@ -18,24 +18,39 @@ extension Schema {
         let places = Node.allCases.map { locate($0, in: document, dialect: dialect, mapping: mapping) }
         let names = Schema(dialect: dialect, mapping: mapping, places: places)
         let flat = dialect == .makestagram && names.hasFlatPosts(document)
-        let flatComments = dialect == .makestagram && names.hasFlatComments(document)
-        let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat, flatComments: flatComments)
+        let flatComments = dialect == .makestagram && names.hasFlatRecords(.comments, document)
+        let flatLikes = dialect == .makestagram && names.hasFlatRecords(.postLikes, document)
+        let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat, flatComments: flatComments, flatLikes: flatLikes)
         return Schema(dialect: dialect, mapping: mapping, counts: located.countSpellings(in: document), places: places, flatPosts: flat,
-                      flatComments: flatComments)
+                      flatComments: flatComments, flatLikes: flatLikes)
     }
 
-    /// Whether the comments node, a root, holds comments themselves, each naming its post
-    /// (`comments/<id>: {postId, userId, content}`: the `post` field holds a post's key), not
-    /// a list per post (`comments/<postKey>/<id>`): most records sampled hold the field as
-    /// text.
-    private func hasFlatComments(_ doc: JSONDocument) -> Bool {
-        guard let place = place(.comments), place.isRoot, doc.isObject(doc.root),
-              let comments = doc.member(doc.root, place.root), doc.isContainer(comments) else { return false }
+    /// Whether `node` (the comments or the likes), a root, holds the records themselves,
+    /// each naming its post (`comments/<id>: {postId, userId, content}`, `likes/<id>:
+    /// {postUuid, userId}`), not a list per post (`comments/<postKey>/<id>`,
+    /// `likes/<postKey>/<uid>`): of the records sampled, more hold the `post` field as text
+    /// than not; or, for comments, more are comments (at least two strings, numbers or
+    /// booleans and more of them than objects: a list of comments holds objects) whatever
+    /// names their post (a comment naming it by a map names no post).
+    private func hasFlatRecords(_ node: Node, _ doc: JSONDocument) -> Bool {
+        guard let place = place(node), place.isRoot, doc.isObject(doc.root),
+              let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return false }
         let names = names(.post)
         var flat = 0, grouped = 0
-        doc.forEachChild(comments) { child in
+        doc.forEachChild(root) { child in
             guard flat + grouped < 256, doc.isObject(child) else { return }
-            if doc.member(child, names).map({ doc.isString(doc.value($0)) }) == true { flat += 1 } else { grouped += 1 }
+            if doc.member(child, names).map({ doc.isString(doc.value($0)) }) == true {
+                flat += 1
+                return
+            }
+            var scalars = 0, objects = 0
+            if node == .comments {
+                doc.forEachEntry(child) { member in
+                    let value = doc.value(member)
+                    if doc.isObject(value) { objects += 1 } else if !doc.isContainer(value) && !doc.isNull(value) { scalars += 1 }
+                }
+            }
+            if scalars >= 2 && scalars > objects { flat += 1 } else { grouped += 1 }
         }
         return flat > grouped
     }

@@ -428,12 +428,14 @@ public struct Schema: Sendable {
     /// Whether comments are kept flat, each naming its post (`comments/<id>: {postId, …}`,
     /// the `post` field), not in a list per post.
     public let flatComments: Bool
+    /// Whether likes are kept flat, each naming its post (`likes/<id>: {postUuid, userId}`).
+    public let flatLikes: Bool
 
     /// The schema of an export of `dialect` read with `mapping`; `counts` are the
     /// records that carry each spelling (by field, then spelling), from `Schema.count`;
     /// `places`: where each node is (by default at its mapped or first name).
     package init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil, places: [Place?]? = nil, flatPosts: Bool = false,
-                 flatComments: Bool = false) {
+                 flatComments: Bool = false, flatLikes: Bool = false) {
         self.dialect = dialect
         self.mapping = mapping
         self.places = places ?? Node.allCases.map { node in
@@ -441,6 +443,7 @@ public struct Schema: Sendable {
         }
         self.flatPosts = flatPosts
         self.flatComments = flatComments
+        self.flatLikes = flatLikes
         let names = Field.allCases.map { mapping.spellings($0, dialect).map(Name.init) }
         fieldNames = names
         var preferred: [Name] = []

@@ -47,7 +47,7 @@ public struct FirestoreCommitWriter {
         let doc = report.export.document
         var out = Set<Int32>()
         for case let .remove(node, path) in report.edits {
-            guard let last = path.split(separator: "/").last, last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+            guard Self.endsInIndex(path) else { continue }
             let parent = doc.parents[Int(node)]
             if parent >= 0, doc.isArray(parent) { out.insert(node) }
         }
@@ -143,7 +143,7 @@ public struct FirestoreCommitWriter {
             guard keys.count == 1, doc.isArray(under) else { return nil }
             (array, element) = (under, nil)
         case let .remove(node, path):
-            guard let last = path.split(separator: "/").last, last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard Self.endsInIndex(path) else { return nil }
             let parent = doc.parents[Int(node)]
             guard parent >= 0, doc.isArray(parent) else { return nil }
             (array, element) = (parent, node)
@@ -156,6 +156,17 @@ public struct FirestoreCommitWriter {
             above = doc.parents[Int(above)]
         }
         return (array, element)
+    }
+
+    /// Whether a path's last key is all digits (it may be an array's index).
+    static func endsInIndex(_ path: String) -> Bool {
+        var digits = 0
+        for b in path.utf8.reversed() {
+            if b == UInt8(ascii: "/") { break }
+            guard b >= 0x30 && b <= 0x39 else { return false }
+            digits += 1
+        }
+        return digits > 0
     }
 
     /// An item appended (`appendMissingElements`) or removed (`removeAllFromArray`, which

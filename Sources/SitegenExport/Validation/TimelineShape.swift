@@ -6,8 +6,8 @@
 struct TimelineShape: Sendable {
     /// What an entry of a reader's list holds, keyed by the post's key.
     enum Entry: Sendable, Equatable {
-        /// `true`, `1` or an id kept as a set (`user-feed/<uid>/<postKey>: 1`): `text` is
-        /// the value the app writes.
+        /// `true`, `1`, an id kept as a set (`user-feed/<uid>/<postKey>: 1`) or an empty
+        /// document (`users/<uid>/user-feed/<postId>: {}`): `text` is the value the app writes.
         case flag(text: String)
         /// `{poster_uid: <owner>}` (the makestagram tutorial's), under `field`.
         case poster(field: String)
@@ -84,7 +84,8 @@ extension Validator {
                     if own { ownEntries += 1 } else { otherEntries += 1 }
                 }
                 sampled += 1
-                if doc.isObject(value) {
+                // An empty document (`users/<u>/user-feed/<postId>: {}`) is a flag, as `true` is.
+                if doc.isObject(value) && doc.childCount(value) > 0 {
                     objects += 1
                     if let name = doc.member(value, posterNames).map(doc.key) {
                         posterField[name, default: 0] += 1

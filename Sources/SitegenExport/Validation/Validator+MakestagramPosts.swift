@@ -94,6 +94,11 @@ extension Validator {
         let mirrored = schema.place(.userLikes) != nil
         let usersFromPosts = export.usersFromPosts
         let names = itemNames(.postLikes)
+        if schema.flatLikes {
+            // (A mirror of `user_likes` is not checked: no like is added in this shape.)
+            checkFlatLikes(likers: names, mirrored: mirrored)
+            return
+        }
         forEachPostList(.postLikes, dangling: .likeDangling) { post, list, listPath in
             if mirrored { postLikes.lists[post] = list }
             let isArray = doc.isArray(list)
@@ -136,6 +141,39 @@ extension Validator {
         forEachPostList(.comments, dangling: .commentDangling) { post, list, _ in
             index.commentLists[Int(post)] = list
             doc.forEachEntry(list) { if doc.isObject($0) { commentCount[Int(post)] += 1 } }
+        }
+    }
+
+    /// Likes kept flat, each a record naming its post in its `post` field and its liker
+    /// (`likes/<post>_<uid>: {postUuid, userId, timestamp}`: the liker is the `liker_id`
+    /// member where mapped, else the member holding a user's id). One that names no post of
+    /// the export, or no user (where users are a node), is `like_dangling` at the like
+    /// (`likes/<id>`, removed: on Firestore, the document deleted); a liker's second like
+    /// of a post is `like_duplicate` there. A record that names no post is left alone.
+    private func checkFlatLikes(likers: [Schema.Name], mirrored: Bool) {
+        guard let place = schema.place(.postLikes), doc.isObject(doc.root), let root = doc.member(doc.root, place.root),
+              doc.isContainer(root) else { return }
+        let names = schema.names(.post), rootName = place.root.text
+        let usersFromPosts = export.usersFromPosts
+        var seen = Set<String>()
+        keyedChildren(root) { like, key in
+            guard doc.isObject(like), let field = doc.member(like, names), let named = doc.string(doc.value(field)) else { return }
+            let path = "\(rootName)/\(key)"
+            guard let p = index.post(key: index.encodedIDs ? FirestoreNames.key(named) : named) else {
+                remove(.likeDangling, path, node: like)
+                return
+            }
+            let user = itemUser(like, likers).user
+            guard user != nil || usersFromPosts else {
+                remove(.likeDangling, path, node: like)
+                return
+            }
+            if let liker = user.map({ "\($0)" }) ?? itemID(like, likers), !seen.insert("\(p)\u{0}\(liker)").inserted {
+                remove(.likeDuplicate, path, node: like)
+                return
+            }
+            likeCount[Int(p)] += 1
+            if mirrored, let user { postLikes.pairs.insert(LikePair(post: p, user: user)) }
         }
     }
 
