@@ -150,6 +150,9 @@ public struct FirestoreCommitWriter {
         case .set:
             return nil
         }
+        // An array of ids (a set in the tree; `[]` when empty) is written by `write(for:)`.
+        let treePath = edit.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if layout.idArrays[layout.pattern(Array(treePath.dropLast())).pattern] != nil { return nil }
         var above = doc.parents[Int(array)]
         while above >= 0 {
             if doc.isArray(above) { return nil }
@@ -323,7 +326,8 @@ public struct FirestoreCommitWriter {
         default:
             break
         }
-        if let ids, d.isObject(node) {
+        // The tree's `{id: true}` of an array of ids (not a map kept where such arrays are too).
+        if let ids, d.isObject(node), d.children(node).allSatisfy({ d.kind($0) == .bool && d.rawText($0) == "true" }) {
             let values = d.children(node).map { m in
                 let id = FirestoreNames.name(key: d.key(m))
                 if let parent = ids.referenceParent {

@@ -98,4 +98,28 @@ import Testing
             }}
             """)
     }
+
+    /// Hostile items: an array holding a map, an equal map and an empty array. Each item is
+    /// typed as it is (the map as a map, though an empty array at the same place is read as
+    /// one of ids), the second map is a duplicate whose equal first stays, the empty array
+    /// names no user.
+    @Test func mixedItemsAreTypedAsTheyAre() throws {
+        let tree = """
+            {"__collections__": {
+             "users": {"a": {"username": "a"}, "b": {"username": "b"}},
+             "posts": {"p": {"uid": "a", "image_url": "https://example.com/1.jpg", "created_at": 1, "likes": [{"liker": "b"}, {"liker": "b"}, []]}}
+            }}
+            """
+        let mapping = Schema.Mapping(dialect: .makestagram, nodes: [.postLikes: "posts/*/likes"], fields: [.likerID: "liker"])
+        let report = try Audit.run(exportAt: try TestSupport.temporaryFile(tree, name: "tree.json"), mapping: mapping)
+        #expect(report.findings.map { "\($0.code.rawValue) \($0.path)" } == ["like_duplicate posts/p/likes/1", "like_dangling posts/p/likes/2"])
+        let map = #"{"mapValue":{"fields":{"liker":{"stringValue":"b"}}}}"#
+        let post = #""document":"projects/p/databases/(default)/documents/posts/p""#
+        #expect(try FirestoreCommitWriter(report: report, project: "p").text() == """
+            {"writes":[{"transform":{\(post),"fieldTransforms":[{"fieldPath":"likes","removeAllFromArray":{"values":[\(map)]}}]}},\
+            {"transform":{\(post),"fieldTransforms":[{"fieldPath":"likes","appendMissingElements":{"values":[\(map)]}}]}},\
+            {"transform":{\(post),"fieldTransforms":[{"fieldPath":"likes","removeAllFromArray":{"values":[{"arrayValue":{"values":[]}}]}}]}}]}
+
+            """)
+    }
 }
