@@ -260,7 +260,7 @@ extension Site {
         let outcome: PhotoStage.Outcome
         do {
             outcome = try PhotoStage.run(sources, document: export.document, known: previous.reusablePictures(),
-                                         jobs: request.jobs, progress: progress) { batch in
+                                         settings: request.code.photos, jobs: request.jobs, progress: progress) { batch in
                 files += batch.count
                 try outlet.stage(batch)
             }

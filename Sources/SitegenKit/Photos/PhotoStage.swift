@@ -40,7 +40,7 @@ public enum PhotoStage {
     /// `LibraryUnavailable` when a photo is to be encoded and libvips cannot be loaded, or
     /// what `stage` throws.
     static func run(_ sources: [PhotoSource], document: JSONDocument, known: [Substring: Picture],
-                    jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                    settings: PhotoSettings.Values, jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
                     stage: ([RenderedFile]) throws -> Void) throws -> Outcome {
         let start = DispatchTime.now()
         var outcome = Outcome()
@@ -50,6 +50,7 @@ public enum PhotoStage {
         // Each key is encoded or reused by exactly one post (`PhotosDone`), so each
         // variant is staged once.
         let done = PhotosDone()
+        let names = Names(settings)
         var first = 0
         while first < sources.count {
             let range = first..<min(sources.count, first + batch)
@@ -69,7 +70,7 @@ public enum PhotoStage {
                             return value
                         }
                         if i >= count { return }
-                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known, done: done)
+                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known, names: names, done: done)
                     }
                 }
             }
@@ -161,14 +162,31 @@ public enum PhotoStage {
         func result(_ key: String) -> Result<Picture, PhotoFailure>? { results.withLock { $0[key] ?? nil } }
     }
 
-    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture], done: PhotosDone) -> Processed {
+    /// What names a picture's variants besides its bytes: the fingerprints of the build's
+    /// photo settings (`PhotoSettings.Values.fingerprint`), one per shape.
+    struct Names: Sendable {
+        let photo: ContentHash, avatar: ContentHash
+
+        init(_ settings: PhotoSettings.Values) {
+            photo = settings.fingerprint(.photo)
+            avatar = settings.fingerprint(.avatar)
+        }
+
+        /// The key of the picture of `bytes` as `shape`: every variant's name starts with it.
+        func key(_ bytes: [UInt8], _ shape: Picture.Shape) -> String {
+            ContentHash(bytes).then(shape == .avatar ? avatar : photo).description
+        }
+    }
+
+    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture], names: Names,
+                        done: PhotosDone) -> Processed {
         let bytes: [UInt8]
         switch source.bytes(in: document) {
         case let .failure(failure): return .failed(failure)
         case .success(nil): return .none
         case let .success(value?): bytes = value
         }
-        let key = ContentHash(bytes).then(PhotoSettings.fingerprint(source.shape)).description
+        let key = names.key(bytes, source.shape)
         switch done.claim(key) {
         case let .done(.success(picture)): return .duplicate(picture)
         case let .done(.failure(failure)): return .failed(failure)

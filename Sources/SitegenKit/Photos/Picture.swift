@@ -14,7 +14,7 @@ public struct Picture: Sendable, Equatable {
         case photo, avatar
     }
 
-    /// The hash of the source bytes and the settings (`PhotoSettings.fingerprint`).
+    /// The hash of the source bytes and the settings (`PhotoSettings.Values.fingerprint`).
     public let key: String
     public let width: Int
     public let height: Int

@@ -108,7 +108,7 @@ import Testing
 
     /// The key the variants of a photo are named by: the hash of its bytes and the settings.
     static func photoKey(_ bytes: [UInt8]) -> String {
-        ContentHash(bytes).then(PhotoSettings.fingerprint).description
+        PhotoStage.Names(PhotoSettings.current).key(bytes, .photo)
     }
 
     /// The photo keys of the files under `assets/img/` (`<key>-<width>.jpg|webp`), each file

@@ -92,6 +92,25 @@ import Testing
         #expect(try Site.build(request).upToDate, "and up to date once rebuilt")
     }
 
+    /// A photo constant renames every variant, photos' and avatars' alike: a rebuild never
+    /// reuses a picture encoded with other constants (`PhotoSettings.Values.fingerprint`).
+    @Test(arguments: changes.keys.filter { $0.hasPrefix("code.photos.") }.sorted())
+    func changingAPhotoConstantRenamesEveryVariant(_ field: String) throws {
+        var request = Site.Request(export: try PhotoTest.avatarSite(), output: try SiteTest.newOutput(), templates: SiteTest.templates)
+        func variants() throws -> Set<String> {
+            _ = try Site.build(request)
+            return Set(try FileManager.default.contentsOfDirectory(atPath: request.output + "/assets/img"))
+        }
+        let before = try variants()
+        let keys = Set(before.map { String($0.prefix(32)) })
+        #expect(keys.contains(PhotoStage.Names(PhotoSettings.current).key(PhotoTest.fixture("gps-camera.jpg"), .avatar)))
+        #expect(keys.contains(PhotoStage.Names(PhotoSettings.current).key(PhotoTest.fixture("orientation-6.jpg"), .photo)))
+        try Self.changes[field]!(&request)
+        let after = try variants()
+        #expect(!after.isEmpty)
+        #expect(before.isDisjoint(with: after), "\(before.intersection(after).sorted().prefix(3))")
+    }
+
     @Test func whatCannotChangeTheOutputIsNotPartOfIt() throws {
         var request = Site.Request(export: SiteTest.smallExport, output: try SiteTest.newOutput(), templates: SiteTest.templates)
         _ = try Site.build(request)
