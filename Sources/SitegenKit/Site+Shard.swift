@@ -79,8 +79,11 @@ extension Site {
                 for p in model.users[u].posts {
                     let post = model.posts[p]
                     if post.photo >= 0 { photos.insert(Int(post.photo)) }
-                    // An album's every item, a video's poster.
-                    for item in post.media where item.photo >= 0 { photos.insert(Int(item.photo)) }
+                    // An album's every item, a video's poster and its copy.
+                    for item in post.media {
+                        if item.photo >= 0 { photos.insert(Int(item.photo)) }
+                        if item.video >= 0 { photos.insert(Int(item.video)) }
+                    }
                     for c in post.comments { if let author = model.user(username: c.username) { avatar(author) } }
                 }
             }

@@ -34,6 +34,10 @@ extension PhotoSettings {
 
     /// The fingerprint of the settings of `shape`.
     static func fingerprint(_ shape: Picture.Shape) -> ContentHash {
-        shape == .avatar ? Avatar.fingerprint : fingerprint
+        switch shape {
+        case .photo: fingerprint
+        case .avatar: Avatar.fingerprint
+        case .video: VideoSettings.fingerprint
+        }
     }
 }
