@@ -45,12 +45,16 @@ public enum VideoSettings {
         var aacBitrate: Int
         var posterSeconds: Double
         var posterFraction: Double
+        /// The width of the WebP variant a page's `<video poster>` names (one URL, no
+        /// `srcset`): the narrowest at least this wide, else the widest.
+        var posterWidth: Int
     }
 
     static let current = Values(
         version: 1, formats: ["mov", "matroska", "avi", "mpegts", "flv"],
         copiedVideoCodecs: ["h264", "hevc", "av1", "vp9"], copiedAudioCodecs: ["aac", "mp3", "opus", "flac"],
-        x264CRF: 23, x264Preset: "veryfast", aacBitrate: 128_000, posterSeconds: 1, posterFraction: 0.1)
+        x264CRF: 23, x264Preset: "veryfast", aacBitrate: 128_000, posterSeconds: 1, posterFraction: 0.1,
+        posterWidth: 960)
 
     /// Where the copies are published.
     public static let folder = "assets/video/"
@@ -69,6 +73,16 @@ public enum VideoSettings {
 
     static func posterFingerprint(_ values: Values, photos: ContentHash) -> ContentHash {
         ContentHash("poster").then(ContentHash(Site.Settings.canonical(values))).then(photos)
+    }
+
+    /// The variant of a published poster `picture` a page's `<video poster>` names: WebP
+    /// (every browser that plays the video shows it; about half the JPEG's bytes), the
+    /// narrowest at least `posterWidth` wide (960: a 2x phone's post page is 750 to 828
+    /// device pixels wide), else the widest. The JPEG stays the tile's, the feed's and
+    /// Open Graph's.
+    static func posterPath(_ picture: Picture) -> String {
+        let widths = picture.widths(.webp)
+        return picture.path(widths.first { $0 >= current.posterWidth } ?? widths.last!, .webp)
     }
 
     /// Where in a video of `duration` seconds (0: unknown) its poster frame is taken.

@@ -126,6 +126,7 @@ enum VideoTest {
     func aPhonesVideoIsPublishedWithoutItsMetadata(_ name: String) throws {
         let original = try VideoTest.probe(VideoTest.folder + "/" + name)
         #expect(VideoTest.formatTags(original)["location"] == "+38.7223-009.1393/", "the fixture carries a location")
+        #expect(PhotoTest.contains(PhotoTest.fixture("../videos/" + name), "+38.7223"), "as text too")
         let site = try VideoTest.site([name])
         let (out, result) = try SiteTest.build(site + "/content/export.json", options: SiteOptions(baseURL: "https://example.test/"))
         #expect(result.photos.warnings == [])
@@ -182,7 +183,7 @@ enum VideoTest {
             #expect(html.contains(#"<a href="../../assets/video/\#(key).mp4">"#), "the fallback link")
             // The poster: named by the video's bytes, every variant there, upright.
             let posterKey = ContentHash(bytes).then(VideoSettings.posterFingerprint).description
-            #expect(VideoTest.attribute(tag, "poster") == "../../assets/img/\(posterKey)-\(width).jpg")
+            #expect(VideoTest.attribute(tag, "poster") == "../../assets/img/\(posterKey)-\(width).webp", "its WebP, 64 px wide")
             let poster = Picture(key: posterKey, width: width, height: height, colour: "")
             for path in poster.paths {
                 let pixels = try #require(PhotoTest.pixels(SiteTest.bytes(out, path)), "\(path)")
@@ -214,7 +215,7 @@ enum VideoTest {
         #expect(result.photos.videos == 1 && result.photos.encoded == 1 && result.photos.warnings == [])
         let key = ContentHash(PhotoTest.fixture("photo.png")).then(PhotoSettings.fingerprint).description
         let tag = try #require(VideoTest.videoTag(SiteTest.text(out, "p/-V1/index.html")))
-        #expect(VideoTest.attribute(tag, "poster") == "../../assets/img/\(key)-160.jpg")
+        #expect(VideoTest.attribute(tag, "poster") == "../../assets/img/\(key)-160.webp")
         #expect(VideoTest.attribute(tag, "width") == "64" && VideoTest.attribute(tag, "height") == "48", "the video's own box")
     }
 

@@ -37,6 +37,7 @@ import Testing
         "code.videos.aacBitrate": { $0.code.videos.aacBitrate /= 2 },
         "code.videos.posterSeconds": { $0.code.videos.posterSeconds *= 2 },
         "code.videos.posterFraction": { $0.code.videos.posterFraction /= 2 },
+        "code.videos.posterWidth": { $0.code.videos.posterWidth = 640 },
         // The dialect the loader finds follows the mapping's.
         "dialect": { $0.settings.mapping.dialect = .makestagram },
         "theme": { request in
