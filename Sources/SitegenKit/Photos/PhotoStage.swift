@@ -192,10 +192,12 @@ public enum PhotoStage {
         let encode: () -> Result<PhotoEncoder.Output, PhotoFailure>
         if let video = source.videoFile {
             // Named by the video's bytes (FFmpeg reads the file itself, if it must).
-            let file: FileBytes
-            do { file = try ExportLoader.readFile(video, inflating: false) } catch { return .failed(.unreadable(error.message)) }
+            let bytes: ContentHash
+            switch VideoEncoder.contentHash(ofFile: video) {
+            case let .failure(failure): return .failed(failure)
+            case let .success(hash): bytes = hash
+            }
             let frame = source.shape != .video
-            let bytes = withExtendedLifetime(file) { ContentHash(UnsafeRawBufferPointer(file.buffer)) }
             key = bytes.then(frame ? VideoSettings.posterFingerprint : VideoSettings.fingerprint).description
             encode = {
                 guard frame else { return VideoEncoder.publish(video, key: key) }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// A local video file in, its published copy or its poster frame out, through FFmpeg's
 /// programs (`VideoTools`; what is kept and what is left out: `VideoSettings`). A file it
@@ -59,6 +60,23 @@ enum VideoEncoder {
             width = max(1, Int((Double(shownWidth) * shownRatio).rounded()))
             height = shownHeight
         }
+    }
+
+    /// The hash of the file's bytes (what names its copy and its poster), read through a
+    /// read-only mapping: a video may be larger than the memory a build should take.
+    static func contentHash(ofFile path: String) -> Result<ContentHash, PhotoFailure> {
+        func failure() -> PhotoFailure { .unreadable(String(cString: strerror(errno))) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(failure()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(failure()) }
+        let size = Int(info.st_size)
+        guard size > 0 else { return .success(ContentHash([UInt8]())) }
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { return .failure(failure()) }
+        defer { munmap(mapped, size) }
+        madvise(mapped, size, MADV_SEQUENTIAL)
+        return .success(ContentHash(UnsafeRawBufferPointer(start: mapped, count: size)))
     }
 
     /// The arguments every run starts with: no prompt, errors only, and an input opened only
