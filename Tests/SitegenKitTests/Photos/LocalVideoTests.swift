@@ -105,6 +105,17 @@ enum VideoTest {
         #expect(VideoSettings.posterTime(duration: .nan) == 0)
     }
 
+    /// A batch of the photo stage holds at most one video copy per worker (a copy is held
+    /// in memory until staged); photos and posters fill it as before.
+    @Test func aBatchHoldsAtMostOneVideoCopyPerWorker() {
+        func source(_ shape: Picture.Shape) -> PhotoSource { PhotoSource(origin: .file("x"), label: "x", shape: shape) }
+        let sources = [source(.photo), source(.video), source(.video), source(.video), source(.photo), source(.photo)]
+        #expect(PhotoStage.batchEnd(sources, from: 0, size: 8, videos: 2) == 3)
+        #expect(PhotoStage.batchEnd(sources, from: 3, size: 8, videos: 2) == 6)
+        #expect(PhotoStage.batchEnd(sources, from: 0, size: 2, videos: 2) == 2)
+        #expect(PhotoStage.batchEnd(Array(repeating: source(.photo), count: 10), from: 0, size: 8, videos: 1) == 8)
+    }
+
     /// What the copy is made with: its streams mapped by index, no metadata nor chapters,
     /// copied codecs copied, the others re-encoded, bit-exact, index first.
     @Test func theCopysArgumentsRemuxWhatBrowsersPlay() throws {
