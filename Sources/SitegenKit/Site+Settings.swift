@@ -46,14 +46,16 @@ extension Site {
     }
 
     /// What the code itself puts into a site besides the user's settings: sitegen's version
-    /// (bumped when the pages a version makes change) and the photo and avatar pipeline's
-    /// constants (`PhotoSettings.Values`). A build's `Request` carries `.current`; the
-    /// tests change it to see that every constant reaches the fingerprint.
+    /// (bumped when the pages a version makes change), the photo and avatar pipeline's
+    /// constants (`PhotoSettings.Values`) and the video pipeline's (`VideoSettings.Values`,
+    /// whose canonical encoding also names every video copy and poster). A build's `Request`
+    /// carries `.current`; the tests change it to see that every constant reaches the fingerprint.
     struct CodeConstants: Sendable, Equatable, Codable {
         var version: String
         var photos: PhotoSettings.Values
+        var videos: VideoSettings.Values
 
-        static let current = CodeConstants(version: SitegenVersion.current, photos: PhotoSettings.current)
+        static let current = CodeConstants(version: SitegenVersion.current, photos: PhotoSettings.current, videos: VideoSettings.current)
     }
 
     /// Everything besides the inputs' files (the export's bytes, the templates', the Storage

@@ -317,8 +317,10 @@ extension PageContexts {
         for item in post.media {
             let still = item.still
             let image = still.isEmpty ? "" : "<img src=\"\(PageContexts.attribute(SafeURL.isHTTP(still) ? still : absolute(still) ?? "../../" + still))\" alt=\"\(alt)\">"
-            if item.kind == .video && SafeURL.isHTTP(item.src) {
-                html += "<p><a href=\"\(PageContexts.attribute(item.src))\">\(image.isEmpty ? "Video" : image)</a></p>"
+            if item.kind == .video && !item.src.isEmpty {
+                // A published copy is relative to the site root, as a published still is.
+                let video = SafeURL.isHTTP(item.src) ? item.src : absolute(item.src) ?? "../../" + item.src
+                html += "<p><a href=\"\(PageContexts.attribute(video))\">\(image.isEmpty ? "Video" : image)</a></p>"
             } else if !image.isEmpty {
                 html += "<p>\(image)</p>"
             }

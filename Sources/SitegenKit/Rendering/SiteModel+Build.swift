@@ -202,9 +202,18 @@ extension SiteModel {
             let still = item.kind == .video ? http(item.poster.isEmpty ? item.thumbnail : item.poster) : m.src
             if item.kind == .video {
                 m.poster = still
-                // A video the local copy of the bucket holds (published by a later step; the
-                // build needs FFmpeg for it: `Site.model`).
-                if let file = storage?.file(for: item.url) { localVideos.append(file) }
+                // A video the local copy of the bucket holds: published as a copy without its
+                // metadata (the build needs FFmpeg for it: `Site.model`), and, where the app
+                // keeps no poster, with a frame of it as its poster.
+                if let file = storage?.file(for: item.url) {
+                    localVideos.append(file)
+                    m.video = Int32(Self.photo("video " + file, PhotoSource(origin: .file(file), label: file, shape: .video),
+                                               index: &index, photos: &photos))
+                    if still.isEmpty {
+                        m.photo = Int32(Self.photo("frame " + file, PhotoSource(origin: .videoFrame(file), label: file),
+                                                   index: &index, photos: &photos))
+                    }
+                }
             }
             // A still the local copy of the bucket holds is published; another keeps its URL.
             if !still.isEmpty, let file = storage?.file(for: still) {

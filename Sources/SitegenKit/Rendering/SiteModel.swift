@@ -72,8 +72,9 @@ public struct SiteModel: Sendable {
     public struct Media: Sendable {
         public let kind: MediaItem.Kind
         /// A photo's image (an http(s) URL linked, or once `setPictures` gave it its widest
-        /// JPEG relative to the site root), a video's file (an http(s) URL, linked); empty:
-        /// a placeholder.
+        /// JPEG relative to the site root), a video's file (an http(s) URL, linked, or once
+        /// `setPictures` gave it the published copy of a local one, relative to the site
+        /// root); empty: a placeholder.
         public internal(set) var src: String
         /// A video's poster (linked URL, or its published JPEG); empty: none.
         public internal(set) var poster: String = ""
@@ -87,6 +88,9 @@ public struct SiteModel: Sendable {
         public let colour: String
         /// Index into `photos`: the published photo (a video's poster); -1: none.
         var photo: Int32 = -1
+        /// Index into `photos`: a local video's copy (`Picture.Shape.video`); -1: none (a
+        /// photo, or a video linked at its URL).
+        var video: Int32 = -1
 
         /// The still a tile shows: a photo's image, a video's poster.
         public var still: String { kind == .video ? poster : src }
@@ -119,7 +123,8 @@ public struct SiteModel: Sendable {
     public internal(set) var photos: [PhotoSource] = []
     /// What `PhotoStage` made of each of `photos` (nil: it could not be used).
     public internal(set) var pictures: [Picture?] = []
-    /// The videos of posts that the local copy of the bucket holds (their files).
+    /// The videos of posts that the local copy of the bucket holds (their files; each is
+    /// also in `photos`, shape `.video`).
     public internal(set) var localVideos: [String] = []
     /// Users and posts the site leaves out, with why (for stderr).
     public internal(set) var skipped: [String] = []
@@ -163,6 +168,14 @@ public struct SiteModel: Sendable {
                 if let picture, posts[p].media[m].kind == .photo || posts[p].media[m].width == 0 {
                     (posts[p].media[m].width, posts[p].media[m].height) = (picture.width, picture.height)
                 }
+            }
+            // A local video: its published copy and the size it is shown at (none: the
+            // placeholder; the original is never linked, it keeps its location).
+            for m in posts[p].media.indices where posts[p].media[m].video >= 0 {
+                let i = Int(posts[p].media[m].video)
+                let copy = i < pictures.count ? pictures[i] : nil
+                posts[p].media[m].src = copy?.videoPath ?? ""
+                if let copy { (posts[p].media[m].width, posts[p].media[m].height) = (copy.width, copy.height) }
             }
         }
     }

@@ -28,6 +28,16 @@ import Testing
         "code.photos.maxPixels": { $0.code.photos.maxPixels /= 2 },
         "code.photos.avatar.widths": { $0.code.photos.avatar.widths.removeLast() },
         "code.photos.avatar.jpegWidths": { $0.code.photos.avatar.jpegWidths = [112] },
+        "code.videos.version": { $0.code.videos.version += 1 },
+        "code.videos.formats": { $0.code.videos.formats.removeLast() },
+        "code.videos.copiedVideoCodecs": { $0.code.videos.copiedVideoCodecs.removeLast() },
+        "code.videos.copiedAudioCodecs": { $0.code.videos.copiedAudioCodecs.removeLast() },
+        "code.videos.x264CRF": { $0.code.videos.x264CRF += 1 },
+        "code.videos.x264Preset": { $0.code.videos.x264Preset = "medium" },
+        "code.videos.aacBitrate": { $0.code.videos.aacBitrate /= 2 },
+        "code.videos.posterSeconds": { $0.code.videos.posterSeconds *= 2 },
+        "code.videos.posterFraction": { $0.code.videos.posterFraction /= 2 },
+        "code.videos.posterWidth": { $0.code.videos.posterWidth = 640 },
         // The dialect the loader finds follows the mapping's.
         "dialect": { $0.settings.mapping.dialect = .makestagram },
         "theme": { request in
@@ -78,6 +88,24 @@ import Testing
                              values.webpSmallWidth, values.jpegQuality, values.maxPixels, values.version]
         #expect(constants == fields)
         #expect(Site.CodeConstants.current.version == SitegenVersion.current)
+    }
+
+    /// The video settings are the identity's, and name every copy and poster: a change of
+    /// any of them (each in turn, as the reflection above lists them) renames both.
+    @Test func theVideoConstantsNameTheCopiesAndPosters() {
+        #expect(Site.CodeConstants.current.videos == VideoSettings.current)
+        let changed = Self.changes.keys.filter { $0.hasPrefix("code.videos.") }
+        #expect(changed.count == Self.settingPaths(VideoSettings.current).count)
+        let names = PhotoStage.Names(PhotoSettings.current, videos: VideoSettings.current)
+        for field in changed {
+            var request = Site.Request(export: "", output: "")
+            try? Self.changes[field]!(&request)
+            let changedNames = PhotoStage.Names(request.code.photos, videos: request.code.videos)
+            #expect(changedNames.video != names.video, "\(field)")
+            #expect(changedNames.poster != names.poster, "\(field)")
+            #expect(changedNames.photo == names.photo && changedNames.avatar == names.avatar, "\(field): photos keep their names")
+        }
+        #expect(PhotoStage.Names(PhotoSettings.current).video == names.video)
     }
 
     @Test(arguments: changes.keys.sorted())
