@@ -115,7 +115,8 @@ def check_site(row, truth, site):
             tiles |= set(re.findall(r'data-post="([^"]+)"', open(os.path.join(folder, "page", str(n), "index.html")).read()))
             n += 1
         tiles = {urllib.parse.unquote(t) for t in tiles}
-        block = 'class="private-account"' in html
+        # The marker (docs/site.md, "Markers") as an attribute, not inside another's value.
+        block = re.search(r'<[a-z0-9]+(?: [a-z-]+(?:="[^"]*")?)* data-private[ >=]', html) is not None
         if want.get("private"):
             if not block:
                 problems.append("%s is private: no \"This account is private\" block" % uid)

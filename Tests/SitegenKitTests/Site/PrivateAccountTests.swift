@@ -46,7 +46,7 @@ import Testing
         // Plain numbers: no list to link to, no feed, no grid.
         #expect(!page.contains("followers/") && !page.contains("following/") && !page.contains("feed.xml"))
         #expect(!page.contains("data-post=") && !page.contains(#"class="grid"#) && !page.contains("posts-heading"))
-        #expect(page.contains(#"<section class="private-account" aria-labelledby="private-heading">"#))
+        #expect(page.contains(#"<section class="private-account" data-private aria-labelledby="private-heading">"#))
         #expect(page.contains(#"<h2 id="private-heading">This account is private</h2>"#))
         #expect(page.contains("<p>Their photos, videos and connections are not published on this site.</p>"))
         #expect(page.contains(#"<meta name="description" content="Ceramics and slow mornings. #quietcorner">"#))
