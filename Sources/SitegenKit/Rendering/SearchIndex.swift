@@ -141,7 +141,8 @@ struct SearchIndex: Sendable {
     /// A bucket: `{key: {"count", "users": [[uid, username, name, url, posts, followers, following,
     /// hue, initial, avatar], …]}, …}`, `url` relative to the site root (what `_userrow` shows
     /// of a user: `username` is its display name, the name in an app without usernames, and
-    /// `name` is then empty). A private account's `posts`, `followers` and `following` are null. `avatar` is `""` (the initial), a linked URL, or a published avatar as
+    /// `name` is then empty; a private account's `posts`, `followers` and `following` are
+    /// null). `avatar` is `""` (the initial), a linked URL, or a published avatar as
     /// `[webp srcset, jpeg]`, relative to the site root: the WebP widths up to the first at
     /// least three times the row's 48 px (a row holds about 200 bytes more, not the 8 widths).
     func bucketJSON(_ bucket: Int, contexts: PageContexts) -> String {
