@@ -16,8 +16,8 @@ extension Site {
     public struct Settings: Sendable, Equatable, Codable {
         /// How to read the export: sitegen.toml's `[schema]` (dialect, renamed nodes and fields).
         public var mapping: Schema.Mapping
-        /// Users not to publish, by uid or username (sitegen.toml's `exclude`); users whose
-        /// record says `private: true` are left out too.
+        /// Users not to publish, by uid or username (sitegen.toml's `exclude`); a user whose
+        /// record says `private: true` is published as its header alone (`SiteModel.User.isPrivate`).
         public var exclude: [String]
         /// Link every Makestagram photo at its Storage URL even when `content/storage/`
         /// holds a copy (sitegen.toml's `photos = "hotlink"`).

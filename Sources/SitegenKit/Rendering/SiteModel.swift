@@ -16,6 +16,11 @@ public struct SiteModel: Sendable {
         /// (then `username` is the name, or the uid when the name is empty), which the pages
         /// show without "@".
         public var hasUsername = true
+        /// Whether the record marks the account private (`private`, `isPrivate`,
+        /// `professionalAcc.private`, `accountType: "private"`): its page shows the header and
+        /// "This account is private" alone; it has no posts here (`posts` is empty, `postCount`
+        /// still the true count), no list or feed page, and other users' lists leave it out.
+        public internal(set) var isPrivate = false
         public let bio: String
         public let website: String
         /// The profile photo's http(s) URL (linked), or the published avatar's JPEG (relative
@@ -193,6 +198,14 @@ public struct SiteModel: Sendable {
     /// The published avatar of `user`, if the site publishes one.
     public func avatarPicture(of user: User) -> Picture? {
         user.avatarPhoto >= 0 && Int(user.avatarPhoto) < pictures.count ? pictures[Int(user.avatarPhoto)] : nil
+    }
+
+    /// The rendered user a follower or following list shows for `index` (an `ExportIndex`
+    /// user index, a row of `graph`): nil for a user that is not rendered, or private (a
+    /// private account's follows are what it hides: docs/site.md, "Private accounts").
+    func listed(_ index: Int32) -> Int? {
+        guard let u = userByIndex[index], !users[u].isPrivate else { return nil }
+        return u
     }
 
     /// The user a (case-folded) username resolves to, if it is rendered.

@@ -53,6 +53,20 @@ import Testing
         }
     }
 
+    /// A private account's header page (docs/site.md, "Private accounts") left to right and
+    /// right to left, and in English the directory's row of it and a list that counts it
+    /// without showing it (`Fixtures/site/private-export.json`, `PrivateAccountTests`).
+    @Test(arguments: ["en", "ar"])
+    func privateAccountPages(_ language: String) throws {
+        var options = Self.options
+        options.language = language
+        let (out, _) = try SiteTest.build(PrivateAccountTests.export, options: options)
+        let pages = ["u/priv/index.html"] + (language == "en" ? ["index.html", "u/ana/followers/index.html"] : [])
+        for page in pages {
+            assertSnapshot(of: SiteTest.text(out, page), as: .lines, named: "private." + language + "." + page, record: SiteTest.snapshotRecord)
+        }
+    }
+
     /// The fixture really has what the golden pages are meant to show.
     @Test func smallExportCoversTheCases() throws {
         let (out, result) = try SiteTest.build(SiteTest.smallExport, options: Self.options)
