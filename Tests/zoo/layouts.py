@@ -121,10 +121,18 @@ CHOICES = {
     "timeline_own": [True, False],
     # an index of each user's posts: dowless user-posts 1; the tutorial's user_posts true.
     "user_posts": [None, "user-posts", "user_posts"],
-    # roots beside the graph: koddev's Notifications (texts) and Saves; alecsmirnov's
-    # users_private_info (emails, phones). Never published.
-    "extras": [[], ["Notifications"], ["Saves"], ["users_private_info"], ["Notifications", "Saves"]],
+    # roots beside the graph (a subset of EXTRAS, drawn apart): never published.
+    "extras": [[]],
 }
+
+# Roots real apps keep beside the graph: koddev's Notifications (texts), Saves and Story
+# (stories with an image and a user's id, like posts); alecsmirnov's users_private_info
+# (emails, phones); zoogram's UsernamesForLookup, Bookmarks, Activity and DiscoverPosts (a
+# flat copy of every post); mitch's user_photos (a copy of each post under its owner);
+# glasspinnA's user-posts (copies keyed by push ids of their own, neither the posts nor
+# an index of them).
+EXTRAS = ["Notifications", "Saves", "Story", "users_private_info", "UsernamesForLookup", "Bookmarks", "Activity",
+          "DiscoverPosts", "user_photos", "user-posts-copies"]
 
 # Drifts, as real apps suffer them (each a finding of docs/audit-rules.md):
 #   mirror_missing     a follow whose second write never landed: follow_mirror_missing
@@ -155,8 +163,10 @@ MIN_USERS, MIN_POSTS = 6, 8
 
 def normalize(layout):
     """The layout made one a real app writes: choices that go together (a copy of posts
-    only of posts by owner, a like list in each post only of flat posts, ...)."""
-    lay = dict(layout)
+    only of posts by owner, a like list in each post only of flat posts, ...). A choice the
+    layout lacks (a replay file older than it) is the plain one."""
+    lay = {name: copy.deepcopy(options[0]) for name, options in CHOICES.items()}
+    lay.update(layout)
     if lay["users"] is None:
         # The posts-only shape (docs/export-format.md, "Users implied by posts"): flat posts
         # owned by an id, with the owner's username and avatar copied into each; no follows,
@@ -174,7 +184,11 @@ def normalize(layout):
         if lay["comments"] is not None:
             lay["comments"] = "in_post"
         lay["time"] = ["timestamp", "millis"]  # the newest post is the user's record
-        lay["extras"] = [e for e in lay["extras"] if e != "users_private_info"]
+        # no user-keyed roots, and no second copy of the posts (the apps that keep one,
+        # zoogram, mitch, glasspinnA, keep users)
+        lay["extras"] = [e for e in lay["extras"] if e not in ("users_private_info", "Saves", "UsernamesForLookup",
+                                                               "Bookmarks", "Activity", "DiscoverPosts", "user_photos",
+                                                               "user-posts-copies")]
         if lay["like_value"] not in ("true",):
             lay["like_value"] = "true"
         # comments as the posts-only fixture writes them: {uid, username, text, timestamp}
@@ -223,20 +237,26 @@ def normalize(layout):
             lay["user_counters"] = lay["user_counters"][:1]   # no follows, no follow counters (saswat10)
     if lay["follows"] in ("Follow", "in_users"):
         lay["follow_sides"] = "both"
-    if lay["follows"] == "in_users" and lay["user_counters"] and lay["user_counters"][0] == "posts":
-        lay["user_counters"] = CHOICES["user_counters"][1]
     if lay["timeline"] == "Timelines":
         # zoogram's copies carry no counter (a copy of a counter the repair sets would
         # differ from its post: a timeline_copy_mismatch per copy)
         lay["like_counter"] = lay["comment_counter"] = None
     if lay["user_counters"] is None and lay["like_counter"] is None and lay["comment_counter"] is None:
         lay["counter_type"] = "int"
+    extras = set(lay["extras"])
+    if lay["posts_place"] != "flat":
+        extras -= {"user_photos", "user-posts-copies"}   # mitch's and glasspinnA's posts are flat
+    if lay["user_posts"] is not None:
+        extras.discard("user-posts-copies")               # one root of that name
+    lay["extras"] = sorted(extras, key=EXTRAS.index)
     return lay
 
 
 def draw(rng, seed):
     """A random case: a layout, a graph's size, 1-4 drifts that the layout can suffer."""
-    layout = normalize({name: copy.deepcopy(rng.choice(options)) for name, options in CHOICES.items()})
+    layout = {name: copy.deepcopy(rng.choice(options)) for name, options in CHOICES.items()}
+    layout["extras"] = rng.sample(EXTRAS, rng.choice([0, 1, 1, 2, 3]))
+    layout = normalize(layout)
     # At least 6 users (the graph's last two post nothing) and 8 posts: fewer leave the
     # detectors nothing to tell a feed from an index or a bookmarks list by (one liked
     # post beside a deleted one's likes is no "most").
@@ -482,6 +502,46 @@ def build(spec):
             tree["users_private_info"] = {u.uid: {"email": u.email, "phone": "+1 555 01%02d" % i}
                                           for i, u in enumerate(g.users)}
             hidden += [u.email for u in g.users] + ["+1 555 01%02d" % i for i in range(len(g.users))]
+        elif extra == "Story":
+            tree["Story"] = {}
+            for i, u in enumerate(g.users[:3]):
+                start = datetime.datetime(2021, 4, 2 + i, 18, 30, tzinfo=UTC)
+                story = timed_push_id(g.rng, start)
+                url = STORY_HOST + "story-%s.jpg?alt=media" % u.username
+                tree["Story"][u.uid] = {story: {"imageurl": url, "timestart": millis(start),
+                                                "timeend": millis(start) + 86400000, "storyid": story, "userid": u.uid}}
+                hidden.append(url)
+        elif extra == "UsernamesForLookup":
+            tree["UsernamesForLookup"] = {u.uid: {"userID": u.uid, "username": u.username} for u in g.users}
+        elif extra == "Bookmarks":
+            tree["Bookmarks"] = {}
+            for i, u in enumerate(g.users[:4]):
+                for p in [p for p in g.posts if p.owner != u.uid][i::5][:2]:
+                    mark = timed_push_id(g.rng, p.time + datetime.timedelta(days=1))
+                    tree["Bookmarks"].setdefault(u.uid, {})[mark] = {"postID": p.key, "postAuthorID": p.owner}
+            if not tree["Bookmarks"]:
+                del tree["Bookmarks"]
+        elif extra == "Activity":
+            tree["Activity"] = {}
+            for p in g.posts:
+                for u in sorted(p.likes - {p.owner}):
+                    event = timed_push_id(g.rng, p.time + datetime.timedelta(hours=1))
+                    tree["Activity"].setdefault(p.owner, {})[event] = {
+                        "eventType": "postLiked", "userID": u, "postID": p.key, "eventID": event,
+                        "timestamp": (p.time + datetime.timedelta(hours=1)).timestamp(), "seen": False}
+            if not tree["Activity"]:
+                del tree["Activity"]
+        elif extra == "DiscoverPosts":
+            tree["DiscoverPosts"] = {p.key: copy.deepcopy(post_record(tree, post_path, p.key)) for p in g.posts}
+        elif extra == "user_photos":
+            tree["user_photos"] = {}
+            for p in g.posts:
+                tree["user_photos"].setdefault(p.owner, {})[p.key] = copy.deepcopy(post_record(tree, post_path, p.key))
+        elif extra == "user-posts-copies":
+            tree["user-posts"] = {}
+            for p in g.posts:
+                tree["user-posts"].setdefault(p.owner, {})[timed_push_id(g.rng, p.time)] = {
+                    "timestamp": millis(p.time), "imageUrl": p.image}
 
     # Drifts.
     findings = []
@@ -510,6 +570,9 @@ def build(spec):
         if lay["comments"] is None:
             del post["comments"]
     return Case(spec, tree, truth["findings"], truth, present(roles(lay), tree), fields(lay, tree))
+
+
+STORY_HOST = "https://firebasestorage.googleapis.com/v0/b/instagramtest-fcbef.appspot.com/o/story%2F"
 
 
 def put(tree, path, value):
@@ -911,15 +974,13 @@ def fields(lay, tree):
         out["name"] = lay["name"]
     if lay["avatar"] and lay["users"]:
         out["avatar_url"] = lay["avatar"]
-    if lay["comments"] and any(p.comments for p in tree_posts_comments(lay, tree)):
+    if lay["comments"] and holds_comments(lay, tree):
         out["comment_text"], out["comment_author"] = lay["comment_fields"]
     return out
 
 
-def tree_posts_comments(lay, tree):
-    """Whether the export holds a comment: a list of one flag per comment list found."""
-    C = lay["comments"]
-    if C == "in_post":
-        return [type("L", (), {"comments": True})() for r in tree.get(lay["posts_root"], {}).values()
-                if isinstance(r, dict) and r.get("comments")]
-    return [type("L", (), {"comments": True})()] if tree.get(C if C != "posts_comments" else "posts_comments") else []
+def holds_comments(lay, tree):
+    """Whether the export holds a comment list: in some post, or a root of them."""
+    if lay["comments"] == "in_post":
+        return any(isinstance(r, dict) and r.get("comments") for r in tree.get(lay["posts_root"], {}).values())
+    return bool(tree.get(lay["comments"]))

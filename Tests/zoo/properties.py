@@ -1,27 +1,38 @@
 #!/usr/bin/env python3
 """Property test: rules that hold for every layout, on random Instagram-like layouts.
 
-    Tests/zoo/properties.py SITEGEN [--seed S] [--cases N] [--no-shrink] [--save DIR]
+    Tests/zoo/properties.py SITEGEN [--seed S] [--cases N] [--firestore M] [--no-shrink] [--save DIR]
     Tests/zoo/properties.py SITEGEN --replay FILE [FILE ...]
     Tests/zoo/properties.py SITEGEN --known          (every replay of properties/known.json)
 
 Each case is a random Realtime Database export (Tests/zoo/layouts.py: a layout drawn from
 the spellings real apps write, the shared graph of scripts/zoo/_graph.py, 1-4 injected
-drifts whose findings are known), read as a new user would: `inspect`'s [schema] block
-pasted unedited into sitegen.toml. On every case:
+drifts whose findings are known), or with --firestore M, after the N of those, M Cloud
+Firestore databases (Tests/zoo/firestore_layouts.py, exported by the emulator on
+127.0.0.1: one for all cases, stopped by its process id), read as a new user would:
+`inspect`'s [schema] block pasted unedited into sitegen.toml. On every case:
   a  the block loads (audit and build accept it) and names the roles the layout has
      (each node where it is, each field as it is spelled)
   b  `audit --format json` gives exactly the injected drifts' findings (code and path)
   c  `audit --fix` changes only leaves under the paths of the findings it repairs
+     (Firestore: the commit bodies of `audit --format firestore` applied to the
+     emulator change only the findings' documents and fields, scripts/firestore-roundtrip)
   d  the repaired export audits clean of every finding with a repair
   e  the site's counts (profiles' posts, followers, following; posts' likes, comments),
      grids and pages equal the truth's, and no hidden value is published (Tests/zoo/run.py)
-A failing case is shrunk (fewer drifts, users, posts; each layout choice back to the
-tutorial's) to the smallest that still fails the same way, and saved as a replay file.
+A failing case is shrunk (fewer drifts, users, posts, extra roots; each layout choice back
+to the tutorial's) to the smallest that still fails the same way, and saved as a replay
+file under --save DIR (default: $TMPDIR/sitegen-properties): the spec, the export, the
+expected findings and the truth, replayed as they are with --replay. A failure's class is
+its property and what failed (`b:extra:post_invalid@*/timestamp`: an extra finding of that
+code at such a path; `fs:` for a Firestore case).
 Failures that Tests/zoo/properties/known.json lists (a class and the layout choices it
 needs) are reported as known. Exit 1 when a case fails in a way known.json does not list.
 """
+import contextlib
+import importlib.machinery
 import importlib.util
+import io
 import json
 import os
 import random
@@ -36,6 +47,7 @@ import tomllib
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import layouts  # noqa: E402
+import firestore_layouts  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("zoo_run", os.path.join(HERE, "run.py"))
 zoo = importlib.util.module_from_spec(_spec)
@@ -82,9 +94,11 @@ class Result:
         self.spec = spec
         self.problems = []      # (class, detail)
         self.seconds = 0.0
+        self.findings = 0       # findings the audit reported
+        self.changed = 0        # leaves the repair changed
 
     def fail(self, cls, detail):
-        self.problems.append((cls, detail))
+        self.problems.append((("fs:" if is_firestore(self.spec) else "") + cls, detail))
 
     @property
     def classes(self):
@@ -110,17 +124,28 @@ def site_class(problem):
     return "e:other"
 
 
-def check_case(binary, case, keep=None):
-    """Runs the five properties on a built case; returns a Result."""
+def check_case(binary, case, keep=None, firestore=None):
+    """Runs the five properties on a built case; returns a Result. firestore: the
+    (emulator, scripts/firestore-roundtrip) pair a Firestore case needs."""
     result = Result(case.spec)
     started = time.time()
     with tempfile.TemporaryDirectory() as tmp:
         folder = os.path.join(tmp, "case")
         os.makedirs(folder)
-        with open(os.path.join(folder, "export.json"), "w") as f:
-            json.dump(case.tree, f, indent=1, ensure_ascii=False)
+        if is_firestore(case.spec):
+            emulator = firestore[0]
+            emulator.clear()
+            emulator.set_documents(case.documents)
+            emulator.export(folder, "firestore_export")
+            with open(os.path.join(folder, "documents.json"), "w") as f:
+                json.dump(firestore_layouts.tree_documents(case), f, indent=1, ensure_ascii=False)
+            export = "firestore_export"
+        else:
+            with open(os.path.join(folder, "export.json"), "w") as f:
+                json.dump(case.tree, f, indent=1, ensure_ascii=False)
+            export = "export.json"
         try:
-            check_in(binary, case, folder, tmp, result)
+            check_in(binary, case, folder, tmp, export, result, firestore)
         finally:
             if keep:
                 shutil.rmtree(keep, ignore_errors=True)
@@ -129,13 +154,17 @@ def check_case(binary, case, keep=None):
     return result
 
 
-def check_in(binary, case, folder, tmp, result):
-    inspected = zoo.run(binary, folder, "inspect", "export.json")
+def is_firestore(spec):
+    return spec.get("database") == "firestore"
+
+
+def check_in(binary, case, folder, tmp, export, result, firestore):
+    inspected = zoo.run(binary, folder, "inspect", export)
     if inspected.returncode != 0 or "[schema]" not in inspected.stdout:
         return result.fail("a:inspect", "inspect exit %d: %s" % (inspected.returncode, inspected.stderr.strip()[:300]))
     text = inspected.stdout
     with open(os.path.join(folder, "sitegen.toml"), "w") as f:
-        f.write('export = "export.json"\n\n' + text[text.index("[schema]"):])
+        f.write('export = "%s"\n\n%s' % (export, text[text.index("[schema]"):]))
     audited = zoo.run(binary, folder, "audit", "--format", "json")
     site = os.path.join(tmp, "site")
     built = zoo.run(binary, folder, "build", "--output", site, "--allow-shrink")
@@ -144,7 +173,7 @@ def check_in(binary, case, folder, tmp, result):
     # a: the roles, as the block read back says them (inspect again with it in
     # sitegen.toml: a list the block guessed, `comments = "posts/*/comments"`, has its
     # fields named only then)
-    again = zoo.run(binary, folder, "inspect", "export.json")
+    again = zoo.run(binary, folder, "inspect", export)
     nodes, fields = inspected_roles(again.stdout if "[schema]" in again.stdout else text)
     for role, place in sorted(case.roles.items()):
         if nodes.get(role) != place:
@@ -154,6 +183,7 @@ def check_in(binary, case, folder, tmp, result):
             result.fail("a:field:" + role, "%s is %r, read as %r" % (role, name, fields.get(role)))
     # b: exact findings
     report = json.loads(audited.stdout)
+    result.findings = len(report["findings"])
     got = {(f["code"], f["path"]) for f in report["findings"]}
     want = {(f["code"], f["path"]) for f in case.findings}
     for code, path in sorted(got - want):
@@ -161,20 +191,10 @@ def check_in(binary, case, folder, tmp, result):
     for code, path in sorted(want - got):
         result.fail("b:missing:%s@%s" % (code, shape(path)), "missing %s %s" % (code, path))
     # c, d: the repair
-    before = json.load(open(os.path.join(folder, "export.json")))
-    fixed = zoo.run(binary, folder, "audit", "--fix", "--output", "fixed.json")
-    again = zoo.run(binary, folder, "audit", "fixed.json", "--format", "json")
-    if fixed.returncode not in (0, 1) or again.returncode not in (0, 1):
-        result.fail("c:fix", "audit --fix: %s" % (fixed.stderr or again.stderr).strip()[:300])
+    if is_firestore(case.spec):
+        check_firestore_repair(binary, folder, firestore, result)
     else:
-        repaired = [f["path"] for f in report["findings"] if f["repair"] != "none"]
-        after = json.load(open(os.path.join(folder, "fixed.json")))
-        for path in zoo.differences(before, after):
-            if not any(path == r or path.startswith(r + "/") for r in repaired):
-                result.fail("c:beyond", "changed beyond the findings: %s" % path)
-        for f in json.loads(again.stdout)["findings"]:
-            if f["repair"] != "none":
-                result.fail("d:left:" + f["code"], "still to repair: %s %s" % (f["code"], f["path"]))
+        check_rtdb_repair(binary, folder, report, result)
     # e: the site
     row = zoo.Row("case")
     zoo.check_site(row, case.truth, site)
@@ -183,16 +203,73 @@ def check_in(binary, case, folder, tmp, result):
     return result
 
 
+def check_rtdb_repair(binary, folder, report, result):
+    """c: `audit --fix` changes only leaves under the repaired findings' paths; d: the
+    repaired export audits clean of every finding with a repair."""
+    before = json.load(open(os.path.join(folder, "export.json")))
+    fixed = zoo.run(binary, folder, "audit", "--fix", "--output", "fixed.json")
+    again = zoo.run(binary, folder, "audit", "fixed.json", "--format", "json")
+    if fixed.returncode not in (0, 1) or again.returncode not in (0, 1):
+        return result.fail("c:fix", "audit --fix: %s" % (fixed.stderr or again.stderr).strip()[:300])
+    repaired = [f["path"] for f in report["findings"] if f["repair"] != "none"]
+    changed = zoo.differences(before, json.load(open(os.path.join(folder, "fixed.json"))))
+    result.changed = len(changed)
+    for path in changed:
+        if not any(path == r or path.startswith(r + "/") for r in repaired):
+            result.fail("c:beyond", "changed beyond the findings: %s" % path)
+    for f in json.loads(again.stdout)["findings"]:
+        if f["repair"] != "none":
+            result.fail("d:left:" + f["code"], "still to repair: %s %s" % (f["code"], f["path"]))
+
+
+def check_firestore_repair(binary, folder, firestore, result):
+    """c, d through the emulator: scripts/firestore-roundtrip applies the commit bodies
+    of `audit --format firestore`, exports again and checks that the new export audits
+    clean and that only the findings' documents and fields changed."""
+    emulator, trip = firestore
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            trip.main(binary, folder, emulator)
+    except (SystemExit, RuntimeError) as error:
+        return result.fail("c:roundtrip", str(error)[:300])
+    for line in out.getvalue().splitlines():
+        if line.startswith("applied"):
+            m = re.search(r"applied (\d+) commit", line)
+            result.changed = int(m.group(1)) if m else 0
+        if not line.startswith("FAIL"):
+            continue
+        if "still to repair" in line:
+            for code in sorted(set(re.findall(r"(\w+) \S+(?:, |$)", line.split(": ", 2)[-1]))):
+                result.fail("d:left:" + code, line[:300])
+        elif "changed beyond" in line:
+            result.fail("c:beyond", line[:300])
+        elif "documents written beyond" in line:
+            result.fail("c:documents", line[:300])
+        else:
+            result.fail("d:other", line[:300])
+
+
 # --- known failures, shrinking, replay files ----------------------------------------
+
+def module(spec):
+    """The generator of a spec: Firestore's or the Realtime Database's."""
+    return firestore_layouts if is_firestore(spec) else layouts
+
 
 def known_entry(cls, spec, known):
     """The entry of known.json that covers a failure: its "class" (a regular expression)
-    matches, each choice of its "when" is one of the values listed, and none of its
-    "unless" is."""
-    lay = layouts.normalize(spec["layout"])
+    matches, each choice of its "when" is one of the values listed (for "extras": the
+    roots listed are all there), and none of its "unless" is."""
+    lay = dict(module(spec).normalize(spec["layout"]))
+    if "extras" in lay:
+        lay["extras"] = tuple(lay["extras"])
     for entry in known:
+        if entry.get("database", "rtdb") != ("firestore" if is_firestore(spec) else "rtdb"):
+            continue
         if re.fullmatch(entry["class"], cls) and \
-                all(lay.get(k) in v for k, v in entry.get("when", {}).items()) and \
+                all(set(v) <= set(lay[k]) if k == "extras" else lay.get(k) in v
+                    for k, v in entry.get("when", {}).items()) and \
                 not any(lay.get(k) in v for k, v in entry.get("unless", {}).items()):
             return entry
     return None
@@ -202,18 +279,20 @@ def unknown_classes(result, known):
     return [c for c in result.classes if not known_entry(c, result.spec, known)]
 
 
-def plain_layout():
-    return {name: options[0] for name, options in layouts.CHOICES.items()}
+def plain_layout(spec):
+    return {name: options[0] for name, options in module(spec).CHOICES.items()}
 
 
 def choices_that_differ(spec):
-    lay, plain = layouts.normalize(spec["layout"]), layouts.normalize(plain_layout())
+    m = module(spec)
+    lay, plain = m.normalize(spec["layout"]), m.normalize(plain_layout(spec))
     return {k: v for k, v in lay.items() if v != plain.get(k)}
 
 
-def shrink(binary, spec, cls, budget=80, log=print):
+def shrink(binary, spec, cls, firestore=None, budget=80, log=print):
     """The smallest spec still failing with class cls: fewer drifts, users and posts, and
     each layout choice back to the tutorial's where the failure stays."""
+    m = module(spec)
     runs = [0]
 
     def fails(candidate):
@@ -221,13 +300,13 @@ def shrink(binary, spec, cls, budget=80, log=print):
             return False
         runs[0] += 1
         try:
-            case = layouts.build(candidate)
+            case = m.build(candidate)
         except Exception:
             return False
-        return cls in check_case(binary, case).classes
+        return cls in check_case(binary, case, firestore=firestore).classes
 
     best = json.loads(json.dumps(spec))
-    best["layout"] = layouts.normalize(best["layout"])
+    best["layout"] = m.normalize(best["layout"])
     changed = True
     while changed and runs[0] < budget:
         changed = False
@@ -241,15 +320,20 @@ def shrink(binary, spec, cls, budget=80, log=print):
                 if floor <= n < best[size] and fails(dict(best, **{size: n})):
                     best, changed = dict(best, **{size: n}), True
                     break
-        plain = plain_layout()
-        for name in layouts.CHOICES:
+        for extra in best["layout"].get("extras", []):
+            trial_layout = m.normalize(dict(best["layout"], extras=[e for e in best["layout"]["extras"] if e != extra]))
+            if fails(dict(best, layout=trial_layout)):
+                best, changed = dict(best, layout=trial_layout), True
+                break
+        plain = plain_layout(spec)
+        for name in m.CHOICES:
             if best["layout"][name] == plain[name]:
                 continue
-            trial_layout = layouts.normalize(dict(best["layout"], **{name: plain[name]}))
+            trial_layout = m.normalize(dict(best["layout"], **{name: plain[name]}))
             if trial_layout == best["layout"]:
                 continue
             trial = dict(best, layout=trial_layout)
-            trial["drifts"] = [d for d in trial["drifts"] if layouts.applicable(d, trial_layout)]
+            trial["drifts"] = [d for d in trial["drifts"] if m.applicable(d, trial_layout)]
             if fails(trial):
                 best, changed = trial, True
     log("    shrunk in %d runs: %d users, %d posts, drifts %s, layout %s" % (
@@ -257,18 +341,40 @@ def shrink(binary, spec, cls, budget=80, log=print):
     return best
 
 
-def replay_document(binary, spec, cls):
-    case = layouts.build(spec)
-    result = check_case(binary, case)
-    return {
+def replay_document(binary, spec, cls, firestore=None):
+    """A replay file: the failure, the spec, and the whole case as it was built (the
+    export, the expected findings, the truth, the roles), so that it replays as it is
+    even when the generator changes since."""
+    case = module(spec).build(spec)
+    result = check_case(binary, case, firestore=firestore)
+    document = {
         "class": cls,
         "classes": [c for c in result.classes if c != cls],
         "details": [d for c, d in result.problems if c == cls][:12],
         "layout_differs_from_tutorial": choices_that_differ(spec),
         "spec": spec,
         "expected_findings": case.findings,
-        "export": case.tree,
+        "truth": case.truth,
+        "roles": case.roles,
+        "fields": case.fields,
     }
+    if is_firestore(spec):
+        document["documents"] = {path: firestore_layouts.plain(fields) for path, fields in case.documents.items()}
+    else:
+        document["export"] = case.tree
+    return document
+
+
+def replayed_case(document):
+    """The case a replay file holds (built again from its spec when it holds none)."""
+    spec = document["spec"]
+    if "truth" not in document:
+        return module(spec).build(spec)
+    case = layouts.Case(spec, document.get("export"), document["expected_findings"], document["truth"],
+                        document["roles"], document["fields"])
+    if is_firestore(spec):
+        case.documents = {path: firestore_layouts.typed(fields) for path, fields in document["documents"].items()}
+    return case
 
 
 def save(document, folder, name):
@@ -284,11 +390,38 @@ def file_name(cls):
     return re.sub(r"[^a-zA-Z0-9_-]+", "-", cls).strip("-")
 
 
+class Firestore:
+    """One emulator for every Firestore case (cleared before each), with
+    scripts/firestore-roundtrip as a module; stopped by its process id."""
+
+    def __init__(self):
+        scripts = os.path.join(zoo.REPO, "scripts")
+        sys.path.insert(0, scripts)
+        path = os.path.join(scripts, "firestore-roundtrip")
+        self.trip = importlib.util.module_from_spec(importlib.util.spec_from_loader(
+            "firestore_roundtrip", importlib.machinery.SourceFileLoader("firestore_roundtrip", path)))
+        self.trip.__loader__.exec_module(self.trip)
+        self.emulator = None
+
+    def available(self):
+        return self.trip.fe.available()
+
+    def pair(self):
+        if self.emulator is None:
+            self.emulator = self.trip.fe.Emulator(self.trip.fe.PROJECT)
+        return self.emulator, self.trip
+
+    def stop(self):
+        if self.emulator is not None:
+            self.emulator.stop()
+            self.emulator = None
+
+
 # --- the command --------------------------------------------------------------------
 
 def print_result(result, known, label):
     status = "ok" if not result.problems else ("known" if not unknown_classes(result, known) else "FAIL")
-    print("properties: %-10s %-5s %5.1fs  %s" % (label, status, result.seconds,
+    print("properties: %-12s %-5s %5.1fs  %s" % (label, status, result.seconds,
                                                  ", ".join(result.classes) if result.problems else ""))
     if status == "FAIL":
         for cls, detail in result.problems[:10]:
@@ -307,6 +440,14 @@ def main(arguments):
         return options[options.index(name) + 1] if name in options else default
 
     known = load_known()
+    store = Firestore()
+    try:
+        return run(binary, options, option, known, store)
+    finally:
+        store.stop()
+
+
+def run(binary, options, option, known, store):
     if "--replay" in options or "--known" in options:
         files = options[options.index("--replay") + 1:] if "--replay" in options else \
             [os.path.join(HERE, "properties", e["replay"]) for e in known if e.get("replay")]
@@ -314,9 +455,13 @@ def main(arguments):
         for path in files:
             if path.startswith("--"):
                 break
-            spec = json.load(open(path))["spec"]
-            result = check_case(binary, layouts.build(spec))
-            status = print_result(result, known, os.path.basename(path)[:10])
+            document = json.load(open(path))
+            spec = document["spec"]
+            if is_firestore(spec) and not store.available():
+                print("properties: %s: the Firestore emulator is not installed: not run" % path)
+                continue
+            result = check_case(binary, replayed_case(document), firestore=store.pair() if is_firestore(spec) else None)
+            status = print_result(result, known, os.path.basename(path)[:-5])
             for cls, detail in result.problems[:12]:
                 if status != "FAIL":
                     print("    %s  %s" % (cls, detail))
@@ -326,36 +471,48 @@ def main(arguments):
         return 1 if wrong else 0
 
     seed, cases = int(option("--seed", "1")), int(option("--cases", "20"))
+    fs_cases = int(option("--firestore", "0"))
+    if fs_cases and not store.available():
+        print("properties: the Firestore emulator is not installed: the Firestore cases are not run")
+        fs_cases = 0
     save_dir = option("--save", os.path.join(tempfile.gettempdir(), "sitegen-properties"))
     shrinking = "--no-shrink" not in options
     started = time.time()
     seen, counts, replays = {}, {"ok": 0, "known": 0, "FAIL": 0}, {}
-    for n in range(cases):
-        case_seed = seed * 100003 + n
-        spec = layouts.draw(random.Random(case_seed), case_seed)
-        result = check_case(binary, layouts.build(spec))
-        status = print_result(result, known, "seed %d" % case_seed)
+    findings = changed = 0
+    plan = [(layouts, seed * 100003 + n) for n in range(cases)] + \
+        [(firestore_layouts, seed * 100003 + 50000 + n) for n in range(fs_cases)]
+    for generator, case_seed in plan:
+        spec = generator.draw(random.Random(case_seed), case_seed)
+        firestore = store.pair() if is_firestore(spec) else None
+        result = check_case(binary, generator.build(spec), firestore=firestore)
+        status = print_result(result, known, ("fs " if firestore else "") + "seed %d" % case_seed)
         counts[status] += 1
+        findings, changed = findings + result.findings, changed + result.changed
         for cls in result.classes:
-            seen.setdefault(cls, []).append(case_seed)
+            seen.setdefault(cls, []).append(spec)
         if status == "FAIL" and shrinking:
             for cls in unknown_classes(result, known):
                 if cls in replays:
                     continue   # shrunk already
                 print("    shrinking %s" % cls)
-                small = shrink(binary, spec, cls)
-                document = replay_document(binary, small, cls)
+                small = shrink(binary, spec, cls, firestore=firestore)
+                document = replay_document(binary, small, cls, firestore=firestore)
                 path = save(document, save_dir, file_name(cls))
                 print("    replay: %s (fails also %s)" % (path, ", ".join(document["classes"]) or "nothing else"))
                 for other in [cls] + document["classes"]:
                     replays.setdefault(other, path)
     elapsed = time.time() - started
-    print("properties: %d cases in %.1fs (%.2fs a case): %d ok, %d known failures, %d failing" % (
-        cases, elapsed, elapsed / max(cases, 1), counts["ok"], counts["known"], counts["FAIL"]))
-    for cls, seeds in sorted(seen.items()):
-        entry = known_entry(cls, {"layout": layouts.draw(random.Random(seeds[0]), seeds[0])["layout"]}, known)
-        print("properties: %-34s %3d cases (first: seed %d)%s" % (
-            cls, len(seeds), seeds[0], "  known: " + entry["why"] if entry else
+    total = len(plan)
+    print("properties: %d cases (%d Realtime Database, %d Firestore) in %.1fs (%.2fs a case): "
+          "%d ok, %d known failures, %d failing" % (total, cases, fs_cases, elapsed, elapsed / max(total, 1),
+                                                   counts["ok"], counts["known"], counts["FAIL"]))
+    print("properties: %d findings audited, %d leaves changed by the repairs (Firestore: commit bodies)" % (
+        findings, changed))
+    for cls, specs in sorted(seen.items()):
+        entry = known_entry(cls, specs[0], known)
+        print("properties: %-44s %3d cases (first: seed %d)%s" % (
+            cls, len(specs), specs[0]["seed"], "  known: " + entry["name"] if entry else
             "  replay: " + replays[cls] if cls in replays else ""))
     return 1 if counts["FAIL"] else 0
 
