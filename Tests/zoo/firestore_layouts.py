@@ -123,14 +123,7 @@ def build(spec):
     g = Graph(seed=spec["seed"], users=spec["users"], posts=spec["posts"],
               uid=(lambda rng, i, name: name + "@example.com") if by_email else None)
     rng = random.Random("drift-fs-%d" % spec["seed"])
-    if lay["likes"] is None:
-        for p in g.posts:
-            p.likes = set()
-    if lay["comments"] is None:
-        for p in g.posts:
-            p.comments = []
-    if lay["follows"] is None:
-        g.follows = set()
+    layouts.drop_absent(g, lay)
     U, P = lay["users"], lay["posts"]
     by_owner = "/" in P
     docs, hidden = {}, []

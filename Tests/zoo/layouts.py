@@ -313,6 +313,18 @@ def counter_value(kind, n):
     return {"int": n, "double": float(n), "string": str(n)}[kind]
 
 
+
+def drop_absent(g, lay):
+    """Empties what the layout keeps none of: likes, comments, follows."""
+    if lay["likes"] is None:
+        for p in g.posts:
+            p.likes = set()
+    if lay["comments"] is None:
+        for p in g.posts:
+            p.comments = []
+    if lay["follows"] is None:
+        g.follows = set()
+
 def build(spec):
     lay = normalize(spec["layout"])
     g = Graph(seed=spec["seed"], users=spec["users"], posts=spec["posts"])
@@ -322,14 +334,7 @@ def build(spec):
         for c in p.comments:
             c.key = timed_push_id(g.rng, c.time)
     posts_only = lay["users"] is None
-    if lay["likes"] is None:
-        for p in g.posts:
-            p.likes = set()
-    if lay["comments"] is None:
-        for p in g.posts:
-            p.comments = []
-    if lay["follows"] is None:
-        g.follows = set()
+    drop_absent(g, lay)
     U, P = lay["users"], lay["posts_root"]
     flat = lay["posts_place"] == "flat"
     renamed = None
