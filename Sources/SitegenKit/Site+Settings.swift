@@ -16,8 +16,8 @@ extension Site {
     public struct Settings: Sendable, Equatable, Codable {
         /// How to read the export: sitegen.toml's `[schema]` (dialect, renamed nodes and fields).
         public var mapping: Schema.Mapping
-        /// Users not to publish, by uid or username (sitegen.toml's `exclude`); users whose
-        /// record says `private: true` are left out too.
+        /// Users not to publish, by uid or username (sitegen.toml's `exclude`); a user whose
+        /// record says `private: true` is published as its header alone (`SiteModel.User.isPrivate`).
         public var exclude: [String]
         /// Link every Makestagram photo at its Storage URL even when `content/storage/`
         /// holds a copy (sitegen.toml's `photos = "hotlink"`).
@@ -46,14 +46,16 @@ extension Site {
     }
 
     /// What the code itself puts into a site besides the user's settings: sitegen's version
-    /// (bumped when the pages a version makes change) and the photo and avatar pipeline's
-    /// constants (`PhotoSettings.Values`). A build's `Request` carries `.current`; the
-    /// tests change it to see that every constant reaches the fingerprint.
+    /// (bumped when the pages a version makes change), the photo and avatar pipeline's
+    /// constants (`PhotoSettings.Values`) and the video pipeline's (`VideoSettings.Values`,
+    /// whose canonical encoding also names every video copy and poster). A build's `Request`
+    /// carries `.current`; the tests change it to see that every constant reaches the fingerprint.
     struct CodeConstants: Sendable, Equatable, Codable {
         var version: String
         var photos: PhotoSettings.Values
+        var videos: VideoSettings.Values
 
-        static let current = CodeConstants(version: SitegenVersion.current, photos: PhotoSettings.current)
+        static let current = CodeConstants(version: SitegenVersion.current, photos: PhotoSettings.current, videos: VideoSettings.current)
     }
 
     /// Everything besides the inputs' files (the export's bytes, the templates', the Storage

@@ -42,10 +42,13 @@ extension Site {
         }
 
         /// What a user costs a shard, about, in pages: its profile, lists and feed, a page per
-        /// post, 1,000 per photo the site publishes and 200 for a published avatar (from the
-        /// times measured: docs/performance.md#shards-weights-siteshardweight).
+        /// post, 1,000 per photo the site publishes (a post's first), 1,000 per local video it
+        /// copies and 200 for a published avatar (from the times measured:
+        /// docs/performance.md#shards-weights-siteshardweight).
         static func weight(_ user: SiteModel.User, in model: SiteModel) -> Int {
-            1 + user.posts.count + 1_000 * user.posts.count { model.posts[$0].photo >= 0 } + (user.avatarPhoto >= 0 ? 200 : 0)
+            let videos = user.posts.reduce(0) { sum, p in sum + model.posts[p].media.count { $0.video >= 0 } }
+            return 1 + user.posts.count + 1_000 * user.posts.count { model.posts[$0].photo >= 0 } + 1_000 * videos
+                + (user.avatarPhoto >= 0 ? 200 : 0)
         }
 
         /// Per user of `model`: whether this shard renders it. Users in model order, each to
@@ -79,8 +82,11 @@ extension Site {
                 for p in model.users[u].posts {
                     let post = model.posts[p]
                     if post.photo >= 0 { photos.insert(Int(post.photo)) }
-                    // An album's every item, a video's poster.
-                    for item in post.media where item.photo >= 0 { photos.insert(Int(item.photo)) }
+                    // An album's every item, a video's poster and its copy.
+                    for item in post.media {
+                        if item.photo >= 0 { photos.insert(Int(item.photo)) }
+                        if item.video >= 0 { photos.insert(Int(item.video)) }
+                    }
                     for c in post.comments { if let author = model.user(username: c.username) { avatar(author) } }
                 }
             }

@@ -229,9 +229,10 @@ extension Site {
         return try steps.run(.model) {
             let model = SiteModel.build(from: report, excluding: request.exclude, storage: Site.storage(request))
             try Interruption.check()
-            if let video = model.localVideos.first, VideoTools.ffmpeg() == nil {
+            // FFmpeg, looked for only now (merge copies none: its shards did).
+            if !merging, let video = model.localVideos.first, !VideoTools.available {
                 let more = model.localVideos.count > 1 ? " and \(model.localVideos.count - 1) more" : ""
-                throw SitegenError(file: video, message: "a local video\(more) needs FFmpeg, which is not installed; install it (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)")
+                throw SitegenError(file: video, message: "a local video\(more) \(VideoTools.missingMessage)")
             }
             result.report = report.tally
             result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
@@ -260,7 +261,7 @@ extension Site {
         let outcome: PhotoStage.Outcome
         do {
             outcome = try PhotoStage.run(sources, document: export.document, known: previous.reusablePictures(),
-                                         jobs: request.jobs, progress: progress) { batch in
+                                         code: request.code, jobs: request.jobs, progress: progress) { batch in
                 files += batch.count
                 try outlet.stage(batch)
             }

@@ -145,9 +145,9 @@ public enum NewSite {
     """
 
     /// `firebase.json` for Firebase Hosting: the `public/` folder, clean URLs (folders
-    /// end in `/`), the site's `404.html`, a year's cache for content-named photos,
-    /// revalidation for the other assets, and security headers (the pages load no script,
-    /// style or font from elsewhere; photos may come from Firebase Storage).
+    /// end in `/`), the site's `404.html`, a year's cache for content-named photos and
+    /// videos, revalidation for the other assets, and security headers (the pages load no
+    /// script, style or font from elsewhere; photos and videos may come from Firebase Storage).
     public static let firebaseHosting = """
     {
       "hosting": {
@@ -163,11 +163,11 @@ public enum NewSite {
               { "key": "Referrer-Policy", "value": "strict-origin-when-cross-origin" },
               { "key": "X-Frame-Options", "value": "DENY" },
               { "key": "Permissions-Policy", "value": "camera=(), microphone=(), geolocation=()" },
-              { "key": "Content-Security-Policy", "value": "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" }
+              { "key": "Content-Security-Policy", "value": "default-src 'self'; img-src 'self' https: data:; media-src 'self' https:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" }
             ]
           },
           {
-            "source": "/assets/img/**",
+            "source": "/assets/@(img|video)/**",
             "headers": [{ "key": "Cache-Control", "value": "public, max-age=31536000, immutable" }]
           },
           {

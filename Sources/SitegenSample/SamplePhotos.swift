@@ -50,7 +50,7 @@ enum SamplePhotos {
                 // The first portrait photo is the one stored on its side.
                 let turn = !oriented && height > width
                 oriented = oriented || turn
-                jobs.append((path, .photo(key: doc.key(post), height: height, turned: turn)))
+                jobs.append((path, .photo(key: doc.key(post), height: height, turned: turn, scene: SampleScenes.byPost[doc.key(post)])))
             }
         }
         if let users = doc.member(doc.root, schema.name(.users)), doc.isObject(users) {
@@ -70,7 +70,8 @@ enum SamplePhotos {
         let work = jobs.map(\.job)
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             switch work[i] {
-            case let .photo(key, height, turned): painted.set(i, picture(key: key, width: width, height: height, turned: turned))
+            case let .photo(key, height, turned, scene):
+                painted.set(i, picture(key: key, width: width, height: height, turned: turned, scene: scene))
             case let .avatar(uid): painted.set(i, SampleAvatars.avatar(uid: uid))
             }
         }
@@ -79,7 +80,7 @@ enum SamplePhotos {
 
     /// One picture to paint: a post's photo (`width` wide) or a user's avatar.
     enum Job: Sendable {
-        case photo(key: String, height: Int, turned: Bool)
+        case photo(key: String, height: Int, turned: Bool, scene: Scene?)
         case avatar(uid: String)
     }
 
@@ -97,11 +98,12 @@ enum SamplePhotos {
         }
     }
 
-    /// The JPEG of one post: `width` x `height` upright; `turned` stores it rotated a
-    /// quarter turn anticlockwise (height x width) with EXIF Orientation 6.
-    static func picture(key: String, width: Int, height: Int, turned: Bool) -> [UInt8] {
+    /// The JPEG of one post: `scene` (else one drawn from `key`), `width` x `height`
+    /// upright; `turned` stores it rotated a quarter turn anticlockwise (height x width)
+    /// with EXIF Orientation 6.
+    static func picture(key: String, width: Int, height: Int, turned: Bool, scene: Scene? = nil) -> [UInt8] {
         var painter = ScenePainter(seed: ContentHash(key).low)
-        let upright = painter.paint(width: width, height: height)
+        let upright = painter.paint(width: width, height: height, scene: scene)
         guard turned else { return JPEGEncoder(width: width, height: height, rgb: upright).encode(quality: quality) }
         // Stored pixel (sx, sy) of the height x width image is upright pixel (width-1-sy, sx):
         // a viewer turning it a quarter clockwise (Orientation 6) shows it upright.
@@ -119,7 +121,8 @@ enum SamplePhotos {
     }
 }
 
-/// Paints one of four kinds of picture, its colours and shapes drawn from `seed`.
+/// Paints one of four kinds of picture (`Scene`), its colours and shapes drawn from
+/// `seed`; the kind, land and sky too unless the scene says them.
 struct ScenePainter {
     private var rng: SampleRandom
     /// Height over width: distances across y are scaled by it, so round things stay round.
@@ -138,17 +141,19 @@ struct ScenePainter {
     /// Land colours, nearest ridge first: forest, rock, desert, snow.
     private static let lands: [Colour] = [(0.16, 0.34, 0.20), (0.35, 0.32, 0.34), (0.72, 0.50, 0.32), (0.88, 0.90, 0.95)]
 
-    mutating func paint(width: Int, height: Int) -> [UInt8] {
+    mutating func paint(width: Int, height: Int, scene: Scene? = nil) -> [UInt8] {
         aspect = Double(height) / Double(width)
-        let kind = rng.below(8)
-        let sky = Self.skies[rng.below(Self.skies.count)]
+        // Drawn even when the scene says them, so that the rest of a picture stays the same.
+        let drawnKind = rng.below(8), drawnSky = rng.below(Self.skies.count)
+        let kind: Scene.Kind = scene?.kind ?? (drawnKind < 4 ? .landscape : drawnKind < 6 ? .sea : drawnKind == 6 ? .city : .plate)
+        let sky = Self.skies[scene?.sky?.rawValue ?? drawnSky]
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let colour: (Double, Double, Int) -> Colour
         switch kind {
-        case 0...3: colour = landscape(sky, width: width)
-        case 4, 5: colour = sea(sky)
-        case 6: colour = city()
-        default: colour = plate()
+        case .landscape: colour = landscape(sky, land: scene?.land, width: width)
+        case .sea: colour = sea(sky)
+        case .city: colour = city(scene?.sky == nil || scene?.sky == .night ? nil : sky)
+        case .plate: colour = plate()
         }
         let w = Double(width), h = Double(height)
         pixels.withUnsafeMutableBufferPointer { pixels in
@@ -189,8 +194,9 @@ struct ScenePainter {
     }
 
     /// Ridges of hills or mountains, hazier with distance, under a sky with a sun.
-    private mutating func landscape(_ sky: (Colour, Colour), width: Int) -> (Double, Double, Int) -> Colour {
-        let land = Self.lands[rng.below(Self.lands.count)]
+    private mutating func landscape(_ sky: (Colour, Colour), land said: Scene.Land?, width: Int) -> (Double, Double, Int) -> Colour {
+        let drawn = rng.below(Self.lands.count)
+        let land = Self.lands[said?.rawValue ?? drawn]
         let horizon = 0.45 + rng.unit() * 0.2
         let sunAt = (0.15 + rng.unit() * 0.7, horizon * (0.3 + rng.unit() * 0.5))
         let sunRadius = 0.04 + rng.unit() * 0.05
@@ -240,9 +246,10 @@ struct ScenePainter {
         }
     }
 
-    /// Buildings against a night sky, their windows lit here and there.
-    private mutating func city() -> (Double, Double, Int) -> Colour {
-        let sky: (Colour, Colour) = ((0.03, 0.04, 0.15), (0.25, 0.18, 0.40))
+    /// Buildings against a sky: at night (unless `said`) their windows lit here and there,
+    /// by day some windows catching the sky.
+    private mutating func city(_ said: (Colour, Colour)?) -> (Double, Double, Int) -> Colour {
+        let sky: (Colour, Colour) = said ?? ((0.03, 0.04, 0.15), (0.25, 0.18, 0.40))
         var buildings: [(left: Double, right: Double, top: Double, lit: UInt64)] = []
         var x = -0.02
         while x < 1 {
@@ -254,11 +261,11 @@ struct ScenePainter {
         return { x, y, _ in
             var c = Self.gradient(sky, y, horizon: 0.9)
             for b in buildings where x >= b.left && x < b.right && y >= b.top {
-                c = (0.07, 0.07, 0.10)
+                c = said == nil ? (0.07, 0.07, 0.10) : Self.mix((0.48, 0.45, 0.42), sky.0, 0.2)
                 let column = Int((x - b.left) / 0.04), row = Int((y - b.top) / 0.05)
                 let inX = (x - b.left).truncatingRemainder(dividingBy: 0.04), inY = (y - b.top).truncatingRemainder(dividingBy: 0.05)
                 if inX > 0.015 && inY > 0.02 && (b.lit >> UInt64((row * 5 + column) % 64)) & 1 == 1 {
-                    c = (0.98, 0.82, 0.45)
+                    c = said == nil ? (0.98, 0.82, 0.45) : Self.mix(sky.1, (1, 1, 1), 0.3)
                 }
             }
             return c

@@ -154,6 +154,8 @@ public struct SiteFiles: Sendable {
         "ico": "image/x-icon",
         "woff2": "font/woff2",
         "woff": "font/woff",
+        "mp4": "video/mp4",
+        "webm": "video/webm",
     ]
 
     /// The Content-Type for a file, from its extension.

@@ -7,8 +7,9 @@ import SitegenExport
 
 /// The preview server of `sitegen serve`: the site folder as a static web server would
 /// serve it (content types, `index.html` for folder URLs, the site's `404.html` for
-/// misses, revalidation by ETag, text compressed with gzip for a client that accepts it),
-/// plus live reload when `reload` is given.
+/// misses, revalidation by ETag, text compressed with gzip for a client that accepts it,
+/// byte ranges of the rest: a browser asks for a video in ranges, and Safari plays none
+/// without them), plus live reload when `reload` is given.
 public struct SiteServer: Sendable {
     public let files: SiteFiles
     public let reload: LiveReload?
@@ -80,6 +81,7 @@ public struct SiteServer: Sendable {
     }
 
     private func send(_ file: String, status: HTTPResponse.Status, request: Request) async -> Response {
+        var status = status
         let generation = reload?.generation
         let loaded: LoadedFile
         do {
@@ -113,6 +115,23 @@ public struct SiteServer: Sendable {
             bytes = compressed
             headers[.contentEncoding] = "gzip"
         }
+        // One range of a file sent as it is (`If-Range`: only of this version of it).
+        if !compressible && status == .ok {
+            headers[.acceptRanges] = "bytes"
+            if let range = request.headers[.range], request.headers[.ifRange].map({ $0 == tag }) ?? true {
+                switch SiteServer.byteRange(range, size: bytes.count) {
+                case .whole: break
+                case let .part(part):
+                    headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(bytes.count)"
+                    bytes = Array(bytes[part])
+                    status = .partialContent
+                case .unsatisfiable:
+                    headers[.contentRange] = "bytes */\(bytes.count)"
+                    headers[.contentLength] = "0"
+                    return Response(status: .rangeNotSatisfiable, headers: headers)
+                }
+            }
+        }
         headers[.contentLength] = String(bytes.count)
         let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         return Response(status: status, headers: headers, body: body)
@@ -120,6 +139,38 @@ public struct SiteServer: Sendable {
 }
 
 extension SiteServer {
+    enum ByteRange: Equatable {
+        /// No range that can be read (several ranges, another unit, a malformed one): the
+        /// whole file, as a server may answer.
+        case whole
+        case part(Range<Int>)
+        /// A range that begins past the end of the file (416).
+        case unsatisfiable
+    }
+
+    /// The one range of a `Range` header (`bytes=0-1023`, `bytes=1024-`, `bytes=-500`) in a
+    /// file of `size` bytes.
+    static func byteRange(_ header: String, size: Int) -> ByteRange {
+        let value = header.trimmingCharacters(in: .whitespaces)
+        guard value.lowercased().hasPrefix("bytes="), !value.contains(",") else { return .whole }
+        let spec = value.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
+        guard let dash = spec.firstIndex(of: "-") else { return .whole }
+        let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        if first.isEmpty {
+            guard let suffix = Int(last), suffix > 0 else { return last == "0" ? .unsatisfiable : .whole }
+            return size == 0 ? .unsatisfiable : .part(max(0, size - suffix)..<size)
+        }
+        guard let start = Int(first), start >= 0 else { return .whole }
+        let end: Int
+        if last.isEmpty {
+            end = size - 1
+        } else {
+            guard let value = Int(last), value >= start else { return .whole }
+            end = min(value, size - 1)
+        }
+        return start < size ? .part(start..<end + 1) : .unsatisfiable
+    }
+
     /// Files smaller than this are sent as they are: gzip's 18 bytes of frame gain nothing.
     static let smallestCompressed = 256
 

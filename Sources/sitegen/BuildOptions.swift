@@ -155,6 +155,10 @@ struct BuildOptions: ParsableArguments {
             let avatars = photos.avatars > 0 ? " (\(photos.avatars) of them avatar\(photos.avatars == 1 ? "" : "s"))" : ""
             printError("sitegen: \(count) photo\(count == 1 ? "" : "s")\(avatars)\(shared): \(photos.encoded) encoded, \(photos.reused) unchanged, in \(String(format: "%.3f", photos.seconds)) s (\(String(format: "%.1f", rate)) photos/s)")
         }
+        if photos.videos + photos.videosReused > 0 {
+            let count = photos.videos + photos.videosReused
+            printError("sitegen: \(count) local video\(count == 1 ? "" : "s"): \(photos.videos) copied without metadata, \(photos.videosReused) unchanged")
+        }
         for line in result.skipped.prefix(20) { printError("sitegen: skipped \(line)") }
         if result.skipped.count > 20 { printError("sitegen: skipped \(result.skipped.count - 20) more") }
         let rate = result.renderSeconds > 0 ? Int(Double(result.files) / result.renderSeconds) : 0

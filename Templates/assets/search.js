@@ -180,7 +180,9 @@
     var counts = document.createElement("span");
     counts.className = "row-counts";
     // An app that keeps no follows has no follower counts (null): the row leaves them out.
-    counts.textContent = label("posts", user[4]) + (user[5] === null ? "" : " · " + label("followers", user[5]) + " · " + label("following", user[6]));
+    // A private account has no counts at all (null posts): the row says it is private.
+    counts.textContent = user[4] === null ? (texts["private"] || "") :
+      label("posts", user[4]) + (user[5] === null ? "" : " · " + label("followers", user[5]) + " · " + label("following", user[6]));
     text.appendChild(counts);
     a.appendChild(text);
     li.appendChild(a);

@@ -53,6 +53,24 @@ import Testing
         #expect(turned.count == 1)
     }
 
+    /// Every captioned post of the sample has its scene chosen from its caption
+    /// (`SampleScenes`), and the table names no post the sample lacks: a caption about
+    /// ramen is painted as a plate, never as a sea at dusk.
+    @Test func everyCaptionedPostHasItsScene() throws {
+        let export = try #require(try JSONSerialization.jsonObject(with: Data(SampleSite.export)) as? [String: Any])
+        let posts = try #require(export["posts"] as? [String: [String: [String: Any]]])
+        let all = posts.values.flatMap { $0 }
+        let captioned = all.filter { post in
+            let caption = (post.value["caption"] as? String) ?? ""
+            return !caption.isEmpty && caption != "first post!" && caption != "testing the new camera"
+        }
+        #expect(captioned.count == 162)
+        #expect(captioned.filter { SampleScenes.byPost[$0.key] == nil }.map(\.key) == [])
+        #expect(Set(SampleScenes.byPost.keys).subtracting(all.map(\.key)).sorted() == [])
+        let kinds = Dictionary(grouping: SampleScenes.byPost.values, by: { "\($0.kind)" }).mapValues(\.count)
+        #expect(kinds == ["landscape": 57, "sea": 15, "city": 34, "plate": 56], "\(kinds)")
+    }
+
     /// A block of each kind round-trips through the encoder's bit writer: the stuffed 0xFF
     /// bytes and the padding leave a file that ends with EOI and has no stray marker.
     @Test func encodedJPEGHasOnlyStuffedMarkersInTheScan() throws {

@@ -128,6 +128,7 @@ import Testing
         #expect(SiteFiles.contentType(of: "/s/site.webmanifest") == "application/manifest+json")
         #expect(SiteFiles.contentType(of: "/s/assets/img/ab.JPG") == "image/jpeg")
         #expect(SiteFiles.contentType(of: "/s/a.png") == "image/png")
+        #expect(SiteFiles.contentType(of: "/s/assets/video/ab.mp4") == "video/mp4")
         #expect(SiteFiles.contentType(of: "/s.d/README") == "application/octet-stream")
     }
 

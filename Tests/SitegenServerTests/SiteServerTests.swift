@@ -97,6 +97,47 @@ import Testing
         _ = await server.result
     }
 
+    /// A video (any file sent as it is) is served in byte ranges, as browsers ask for one
+    /// (Safari plays none without them): 206 with the part, 416 past the end, the whole file
+    /// for a range it does not read or an `If-Range` of another version.
+    @Test func aVideoIsServedInByteRanges() async throws {
+        let (root, _) = try SiteFilesTests.site()
+        try FileManager.default.createDirectory(atPath: root + "/assets/video", withIntermediateDirectories: true)
+        let video = (0..<1000).map { UInt8($0 % 251) }
+        try Data(video).write(to: URL(fileURLWithPath: root + "/assets/video/clip.mp4"))
+        let files = try #require(SiteFiles(folder: root))
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let server = Task { try await SiteServer(files: files).run(host: "127.0.0.1", port: 0, running: { portSink.yield($0) }) }
+        defer { server.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        func get(_ extra: String) async throws -> (head: (status: Int, headers: [String: String]), body: [UInt8]) {
+            try await Self.onAThread { try Self.exchange("/assets/video/clip.mp4", port: port, extra: extra) }
+        }
+        let whole = try await get("")
+        #expect(whole.head.status == 200 && whole.body == video && whole.head.headers["accept-ranges"] == "bytes")
+        #expect(whole.head.headers["content-type"] == "video/mp4")
+        let first = try await get("Range: bytes=0-99\r\n")
+        #expect(first.head.status == 206 && first.body == Array(video[0..<100]) && first.head.headers["content-range"] == "bytes 0-99/1000")
+        #expect(first.head.headers["content-length"] == "100")
+        let rest = try await get("Range: bytes=900-\r\n")
+        #expect(rest.head.status == 206 && rest.body == Array(video[900...]) && rest.head.headers["content-range"] == "bytes 900-999/1000")
+        let tail = try await get("Range: bytes=-10\r\n")
+        #expect(tail.body == Array(video[990...]))
+        let past = try await get("Range: bytes=1000-\r\n")
+        #expect(past.head.status == 416 && past.head.headers["content-range"] == "bytes */1000" && past.body.isEmpty)
+        let several = try await get("Range: bytes=0-1,5-6\r\n")
+        #expect(several.head.status == 200 && several.body == video)
+        let stale = try await get("Range: bytes=0-99\r\nIf-Range: \"other\"\r\n")
+        #expect(stale.head.status == 200 && stale.body == video)
+        let fresh = try await get("Range: bytes=0-99\r\nIf-Range: \(whole.head.headers["etag"] ?? "")\r\n")
+        #expect(fresh.head.status == 206)
+        #expect(SiteServer.byteRange("bytes=5-2", size: 10) == .whole && SiteServer.byteRange("items=0-1", size: 10) == .whole)
+        #expect(SiteServer.byteRange("bytes=2-50", size: 10) == .part(2..<10))
+        server.cancel()
+        _ = await server.result
+    }
+
     /// No request makes the server redirect off the site: every Location starts with the
     /// base path, never `//` or `/\` (a browser reads both as another host).
     @Test(arguments: ["/", "/profiles/"]) func redirectsStayOnTheSite(base: String) async throws {

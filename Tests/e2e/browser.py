@@ -26,7 +26,8 @@ http://127.0.0.1:8080/profiles/). Speaks the W3C WebDriver protocol to
     (default: test-artifacts/ at the top of the repository);
   - with --axe FILE (axe-core's axe.min.js, from PyPI's axe-playwright-python wheel:
     scripts/setup puts it in ~/.cache/sitegen/): runs axe on every page kind (directory,
-    profile, followers, following, post, tag, 404) at 375 and 1280 px; no violation of
+    profile, followers, following, post, tag, 404, and a private account's header page
+    when users.json has one) at 375 and 1280 px; no violation of
     WCAG 2.0, 2.1 and 2.2 A and AA (axe's tags wcag2a … wcag22aa) passes.
 
 Prints `browser: N passed, M failed` last; exit status 1 on any failure, 2 when the
@@ -755,13 +756,17 @@ class Checks(Tally):
 
     AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
-    def axe_pages(self, user, first_post):
-        """Each page kind's URL: directory, profile, lists, a post, a tag, the 404 page."""
+    def axe_pages(self, user, first_post, users=()):
+        """Each page kind's URL: directory, profile, lists, a post, a tag, the 404 page, and a
+        private account's header page when the site has one (users.json's "private")."""
         profile = urllib.parse.urljoin(self.base, user["url"])
         pages = [("directory", self.base), ("profile", profile),
                  ("followers", urllib.parse.urljoin(profile, "followers/")),
                  ("following", urllib.parse.urljoin(profile, "following/")),
                  ("404", urllib.parse.urljoin(self.base, "404.html"))]
+        private = next((u for u in users if u.get("private")), None)
+        if private:
+            pages.append(("private profile", urllib.parse.urljoin(self.base, private["url"])))
         if first_post:
             pages.append(("post", first_post))
         tags = sorted(os.listdir(os.path.join(self.args.site, "tags"))) if os.path.isdir(os.path.join(self.args.site, "tags")) else []
@@ -972,7 +977,7 @@ class Checks(Tally):
             ("bio line breaks", lambda: self.check_bio_lines(users)),
         ]
         if self.args.axe:
-            checks.append(("axe", lambda: self.check_axe(self.axe_pages(user, first_post))))
+            checks.append(("axe", lambda: self.check_axe(self.axe_pages(user, first_post, users))))
         for label, check in checks:
             try:
                 check()

@@ -11,8 +11,11 @@ unedited into sitegen.toml, then
   site       `build`: one profile per truth profile and no other, each with its posts,
              followers and following counts (a count the truth leaves null is absent
              from the page: the app keeps no such thing), its grid the posts it owns;
-             one page per post and no other, with its likes and comments counts; no
-             published file holds a value of truth.json's "hidden"
+             one page per post and no other, with its likes and comments counts; a
+             profile the truth marks "private" is its header page alone (the "This account
+             is private" block, no grid, list or feed page, a users.json row without counts,
+             in no other user's list), any other has no such block; no published file holds
+             a value of truth.json's "hidden"
   roundtrip  (--roundtrip) the repair applied (Firestore: commit bodies into the
              emulator, scripts/firestore-roundtrip; Realtime Database: audit --fix)
              audits clean of what it repairs and changes nothing but the findings' paths
@@ -139,6 +142,26 @@ def check_site(row, truth, site):
             tiles |= set(re.findall(r'data-post="([^"]+)"', open(os.path.join(folder, "page", str(n), "index.html")).read()))
             n += 1
         tiles = {urllib.parse.unquote(t) for t in tiles}
+        # The marker (docs/site.md, "Markers") as an attribute, not inside another's value.
+        block = re.search(r'<[a-z0-9]+(?: [a-z-]+(?:="[^"]*")?)* data-private[ >=]', html) is not None
+        if want.get("private"):
+            if not block:
+                problems.append("%s is private: no \"This account is private\" block" % uid)
+            for extra in ("followers", "following", "feed.xml", "page"):
+                if os.path.exists(os.path.join(folder, extra)):
+                    problems.append("%s is private: %s published" % (uid, extra))
+            counted = sorted(k for k in ("posts", "followers", "following") if k in listed[uid])
+            if counted or listed[uid].get("private") is not True:
+                problems.append("%s is private: users.json row %s" % (uid, ", ".join(counted) or "not marked private"))
+            for other in listed.values():
+                for kind in ("followers", "following"):
+                    lists = os.path.join(site, urllib.parse.unquote(other["url"]), kind)
+                    for top, _, names in os.walk(lists):
+                        for page in names:
+                            if 'data-uid="%s"' % listed[uid]["uid"] in open(os.path.join(top, page)).read():
+                                problems.append("%s is private: listed in %s's %s" % (uid, other["username"], kind))
+        elif block:
+            problems.append("%s is not private: its page says it is" % uid)
         if tiles != owned.get(uid, set()):
             problems.append("%s grid: %d tiles, want %d (%s)" % (uid, len(tiles), len(owned.get(uid, set())),
                             ", ".join(sorted(tiles ^ owned.get(uid, set()))[:4])))

@@ -74,11 +74,13 @@ class Graph:
     def following(self, uid):
         return sorted(b for a, b in self.follows if a == uid)
 
-    def truth(self, findings, follows=True, profile_key=None, hidden=(), posters_only=False):
+    def truth(self, findings, follows=True, profile_key=None, hidden=(), posters_only=False, private=()):
         """truth.json: each profile's counts and each post's owner, likes and comments.
         follows=False: the app keeps no follows (the counts must be absent from the pages).
         profile_key(user) is the id a profile is published under (default: the uid).
-        posters_only: a person exists only through their posts (the app keeps no users)."""
+        posters_only: a person exists only through their posts (the app keeps no users).
+        private: the uids of private accounts, whose profile is the header alone ("private":
+        true; the caller takes their posts out of "posts" and puts what they hold in "hidden")."""
         key = profile_key or (lambda u: u.uid)
         profiles = {}
         for u in self.users:
@@ -91,6 +93,8 @@ class Graph:
             else:
                 entry["followers"] = None
                 entry["following"] = None
+            if u.uid in private:
+                entry["private"] = True
             profiles[key(u)] = entry
         posts = {p.key: {"owner": key(self.user(p.owner)), "likes": len(p.likes), "comments": len(p.comments)}
                  for p in self.posts}

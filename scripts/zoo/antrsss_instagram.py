@@ -21,8 +21,9 @@ times as timestamps; a users collection not named users (`profiles`).
 Not expressible in the truth yet: follow requests. The profile screen shows "Request"
 on a private account but writes nothing; there are no follow edges at all.
 
-Private account: the truth keeps the profile with its counts but lists none of its posts
-(no post page, an empty grid) and puts their captions and photo URLs in `hidden`.
+Private account: the truth keeps the profile with its counts, marked `private` (its page
+is the header and "This account is private" alone), lists none of its posts (no post page,
+no grid) and puts their captions and photo URLs in `hidden`.
 
 Albums: every third post holds three `imageUrls`; the truth lists it as one post. A right
 page shows every URL of `imageUrls` in order (and the tile marks it an album); the
@@ -140,7 +141,7 @@ def truth():
         {"code": "like_dangling", "path": "likes/%s_%s" % (liked.key, GHOST)},
         {"code": "like_count_mismatch", "path": "posts/%s/likes" % liked.key},
     ]
-    t = g.truth(findings, follows=False)
+    t = g.truth(findings, follows=False, private=[PRIVATE.uid])
     for p in g.posts:
         t["posts"][p.key]["comments"] = 0  # linked by a UUID map the app itself never matches
         if p.owner == PRIVATE.uid:

@@ -125,7 +125,8 @@ def truth():
         {"code": "like_dangling", "path": "posts/%s/likes" % DELETED},
         {"code": "comment_dangling", "path": "comments/%s" % DELETED_COMMENT},
     ]
-    t = g.truth(findings, hidden=[u.email for u in g.users] + CHAT_TEXTS + ["fcm-" + u.uid[:12] for u in g.users])
+    t = g.truth(findings, hidden=[u.email for u in g.users] + CHAT_TEXTS + ["fcm-" + u.uid[:12] for u in g.users],
+                private=[PRIVATE.uid])
     # A private account: its header only, no post page, its posts' photos nowhere on the site.
     for p in g.posts:
         if p.owner == PRIVATE.uid:

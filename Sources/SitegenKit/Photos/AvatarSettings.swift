@@ -20,20 +20,10 @@ extension PhotoSettings {
         /// The JPEG width (the `<img src>` fallback), one of `widths`.
         public static let jpegWidths = current.avatar.jpegWidths
 
-        /// Identifies the settings (part of every avatar variant's name): an avatar and a
-        /// post's photo of the same bytes are different pictures.
-        static let fingerprint = ContentHash(
-            "avatars \(version) webp \(widths) \(webpEncoding) jpeg \(jpegWidths) \(jpegQuality)")
-
         /// The widths an avatar whose square is `side` pixels is published at in `format`:
         /// the widths narrower than it, then its own side when it is narrower than the widest.
         public static func widths(_ format: Picture.Format, forWidth side: Int) -> [Int] {
             PhotoSettings.widths(format == .webp ? widths : jpegWidths, forWidth: side)
         }
-    }
-
-    /// The fingerprint of the settings of `shape`.
-    static func fingerprint(_ shape: Picture.Shape) -> ContentHash {
-        shape == .avatar ? Avatar.fingerprint : fingerprint
     }
 }

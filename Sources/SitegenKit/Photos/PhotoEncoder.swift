@@ -131,6 +131,13 @@ enum PhotoFailure: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
     /// libvips cannot be loaded or started: why.
     case libraryUnavailable(String)
+    /// A video: FFmpeg's programs are not on `PATH` (a build checks first: `Site.model`).
+    case videoTools
+    /// A video: `ffprobe` cannot read the file (its first line of error).
+    case notAVideo(String)
+    case noVideoStream
+    /// A video: FFmpeg failed to copy it or to take its frame (its first line of error).
+    case videoUnusable(String)
 
     var description: String {
         switch self {
@@ -140,6 +147,10 @@ enum PhotoFailure: Error, Equatable, CustomStringConvertible {
         case .undecodable: "cannot be decoded (truncated or damaged)"
         case let .unreadable(reason): "cannot be read: \(reason)"
         case let .libraryUnavailable(reason): "libvips cannot be used: \(reason)"
+        case .videoTools: "FFmpeg (ffmpeg, ffprobe) is not on PATH"
+        case let .notAVideo(reason): "not a video FFmpeg reads (\(reason))"
+        case .noVideoStream: "has no video stream"
+        case let .videoUnusable(reason): "FFmpeg cannot use it (\(reason))"
         }
     }
 }

@@ -53,6 +53,16 @@ public enum PhotoSettings {
             var widths: [Int]
             var jpegWidths: [Int]
         }
+
+        /// Identifies what these values make of a picture of `shape`: part of every
+        /// variant's name (`PhotoStage`: a photo's, an avatar's, an album item's, a video's
+        /// poster). The whole value is hashed, as the build's identity hashes it, so that a
+        /// constant added here renames every variant (and a rebuild encodes them again)
+        /// without being named again; an avatar and a post's photo of the same bytes are
+        /// different pictures.
+        func fingerprint(_ shape: Picture.Shape) -> ContentHash {
+            ContentHash(Array((shape == .avatar ? "avatar " : "photo ").utf8) + Site.Settings.canonical(self))
+        }
     }
 
     /// The pipeline's constants (see the type's description, and `Avatar`).
@@ -80,13 +90,6 @@ public enum PhotoSettings {
     public static let maxPixels = current.maxPixels
     /// Bumped when the encoder's output changes for the same settings.
     static let version = current.version
-
-    /// Identifies the settings (part of every variant's name; the text is kept as it was, so
-    /// that the variants keep their names).
-    static let fingerprint = ContentHash("photos \(version) webp \(widths) \(webpEncoding) jpeg \(jpegWidths) \(jpegQuality)")
-
-    /// The WebP qualities and efforts, for the fingerprints of photos and avatars.
-    static let webpEncoding = "\(webpQuality) \(webpEffort) \(webpSmallQuality) \(webpSmallEffort) \(webpSmallWidth)"
 
     /// The widths a photo `width` pixels wide (upright) is published at as WebP: the widths
     /// narrower than it, then its own width when it is narrower than the widest.

@@ -3,19 +3,32 @@ import SitegenExport
 
 /// Where a photo the site publishes comes from: a base64 image inside the export
 /// (timeline dialect) or a file of the local copy of the Storage bucket
-/// (`content/storage/<object path>`, Makestagram dialect).
+/// (`content/storage/<object path>`, Makestagram dialect). A local video is one too (shape
+/// `.video`: its copy), and so is the poster taken from it (`videoFrame`).
 public struct PhotoSource: Sendable {
     enum Origin: Sendable {
         /// The JSON string node holding the base64 text.
         case base64(Int32)
         case file(String)
+        /// A frame of the local video file (`VideoEncoder.frame`), published as a photo.
+        case videoFrame(String)
     }
 
     let origin: Origin
     /// What a warning names: `images/<id>` or the file's path.
     let label: String
-    /// A post's photo, or a user's avatar (the same file may be both: two pictures).
+    /// A post's photo, a user's avatar (the same file may be both: two pictures), or a
+    /// post's video.
     var shape: Picture.Shape = .photo
+
+    /// The video file FFmpeg reads, for a video's copy or its frame; nil for a photo.
+    var videoFile: String? {
+        switch origin {
+        case let .videoFrame(path): path
+        case let .file(path) where shape == .video: path
+        default: nil
+        }
+    }
 
     /// The photo's bytes; nil (no warning) for base64 that does not decode, which the
     /// audit reports already.
@@ -25,7 +38,7 @@ public struct PhotoSource: Sendable {
             guard let text = document.string(node), let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters),
                   !data.isEmpty else { return .success(nil) }
             return .success([UInt8](data))
-        case let .file(path):
+        case let .file(path), let .videoFrame(path):
             guard let data = FileManager.default.contents(atPath: path) else {
                 return .failure(.unreadable(String(cString: strerror(errno))))
             }

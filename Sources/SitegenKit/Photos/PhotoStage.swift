@@ -8,7 +8,9 @@ import Synchronization
 /// bytes and the settings; when the previous site's manifest lists all of a photo's
 /// variants, still in the output, the photo is not decoded at all: its variants are
 /// handed on unrendered (`RenderedFile.bytes == nil`) and its size and colour come from
-/// the manifest (`Picture.manifestSource`).
+/// the manifest (`Picture.manifestSource`). A post's local video (`Picture.Shape.video`)
+/// and the poster taken from it go the same way, through FFmpeg (`VideoEncoder`), named
+/// by the hash of the video file's bytes.
 public enum PhotoStage {
     public struct Outcome: Sendable {
         /// By source: the published picture, or nil (a placeholder tile).
@@ -22,6 +24,10 @@ public enum PhotoStage {
         public var avatars = 0
         /// Photos with the same bytes as another post's, processed once.
         public var duplicates = 0
+        /// Local videos copied (`VideoEncoder.publish`), and videos whose copy was reused
+        /// (not in `encoded` and `reused`; a poster taken from a video is a photo there).
+        public var videos = 0
+        public var videosReused = 0
         public var seconds = 0.0
     }
 
@@ -34,13 +40,28 @@ public enum PhotoStage {
     /// Photos per batch, per worker.
     static let photosPerWorker = 4
 
+    /// The end of the batch that begins at `first`: `size` sources, or fewer so that it
+    /// holds at most `videos` video copies (a batch's files are held in memory until staged;
+    /// a video's copy is as large as the video).
+    static func batchEnd(_ sources: [PhotoSource], from first: Int, size: Int, videos: Int) -> Int {
+        var end = first, count = 0
+        while end < sources.count && end - first < size {
+            if sources[end].shape == .video {
+                if count == videos { break }
+                count += 1
+            }
+            end += 1
+        }
+        return end
+    }
+
     /// Processes `sources`, handing each batch's files to `stage` (on the calling thread).
     /// `known`: the pictures the previous site holds whole, by key
     /// (`PreviousSite.reusablePictures()`). Throws `Interrupted` on a signal,
     /// `LibraryUnavailable` when a photo is to be encoded and libvips cannot be loaded, or
     /// what `stage` throws.
     static func run(_ sources: [PhotoSource], document: JSONDocument, known: [Substring: Picture],
-                    jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                    code: Site.CodeConstants, jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
                     stage: ([RenderedFile]) throws -> Void) throws -> Outcome {
         let start = DispatchTime.now()
         var outcome = Outcome()
@@ -50,9 +71,10 @@ public enum PhotoStage {
         // Each key is encoded or reused by exactly one post (`PhotosDone`), so each
         // variant is staged once.
         let done = PhotosDone()
+        let names = Names(code.photos, videos: code.videos)
         var first = 0
         while first < sources.count {
-            let range = first..<min(sources.count, first + batch)
+            let range = first..<batchEnd(sources, from: first, size: batch, videos: workers)
             first = range.upperBound
             var results = [Processed?](repeating: nil, count: range.count)
             results.withUnsafeMutableBufferPointer { buffer in
@@ -69,7 +91,7 @@ public enum PhotoStage {
                             return value
                         }
                         if i >= count { return }
-                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known, done: done)
+                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known, names: names, done: done)
                     }
                 }
             }
@@ -93,10 +115,15 @@ public enum PhotoStage {
                 case let .failed(failure):
                     outcome.pictures.append(nil)
                     let source = sources[range.lowerBound + i]
-                    outcome.warnings.append("\(source.label): \(failure); " + (source.shape == .avatar ? "the initial is shown instead" : "its tile is a placeholder"))
+                    let shown = switch source.shape {
+                    case .avatar: "the initial is shown instead"
+                    case .video: "the video is not published"
+                    case .photo: if case .videoFrame = source.origin { "the video has no poster" } else { "its tile is a placeholder" }
+                    }
+                    outcome.warnings.append("\(source.label): \(failure); \(shown)")
                 case let .reused(picture):
                     outcome.pictures.append(picture)
-                    outcome.reused += 1
+                    if picture.shape == .video { outcome.videosReused += 1 } else { outcome.reused += 1 }
                     if picture.shape == .avatar { outcome.avatars += 1 }
                     for path in picture.paths {
                         files.append(RenderedFile(path: path, bytes: nil, source: picture.manifestSource))
@@ -107,7 +134,7 @@ public enum PhotoStage {
                     outcome.duplicates += 1
                 case let .encoded(output):
                     outcome.pictures.append(output.picture)
-                    outcome.encoded += 1
+                    if output.picture.shape == .video { outcome.videos += 1 } else { outcome.encoded += 1 }
                     if output.picture.shape == .avatar { outcome.avatars += 1 }
                     for file in output.files {
                         files.append(RenderedFile(path: file.path, bytes: file.bytes, source: output.picture.manifestSource))
@@ -161,14 +188,64 @@ public enum PhotoStage {
         func result(_ key: String) -> Result<Picture, PhotoFailure>? { results.withLock { $0[key] ?? nil } }
     }
 
-    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture], done: PhotosDone) -> Processed {
-        let bytes: [UInt8]
-        switch source.bytes(in: document) {
-        case let .failure(failure): return .failed(failure)
-        case .success(nil): return .none
-        case let .success(value?): bytes = value
+    /// What names a picture's variants besides its bytes: the fingerprints of the build's
+    /// photo and video settings (`PhotoSettings.Values.fingerprint`, `VideoSettings`), one
+    /// per shape, and one for a poster taken from a video.
+    struct Names: Sendable {
+        let photo: ContentHash, avatar: ContentHash, video: ContentHash, poster: ContentHash
+
+        init(_ photos: PhotoSettings.Values, videos: VideoSettings.Values = VideoSettings.current) {
+            photo = photos.fingerprint(.photo)
+            avatar = photos.fingerprint(.avatar)
+            video = VideoSettings.fingerprint(videos)
+            poster = VideoSettings.posterFingerprint(videos, photos: photo)
         }
-        let key = ContentHash(bytes).then(PhotoSettings.fingerprint(source.shape)).description
+
+        /// The key of the picture of `bytes` as `shape`: every variant's name starts with it.
+        func key(_ bytes: [UInt8], _ shape: Picture.Shape) -> String {
+            key(ContentHash(bytes), shape)
+        }
+
+        /// The key of a picture whose bytes hash to `hash`; `frame`: a poster taken from the
+        /// video whose bytes those are.
+        func key(_ hash: ContentHash, _ shape: Picture.Shape, frame: Bool = false) -> String {
+            switch shape {
+            case _ where frame: hash.then(poster).description
+            case .photo: hash.then(photo).description
+            case .avatar: hash.then(avatar).description
+            case .video: hash.then(video).description
+            }
+        }
+    }
+
+    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture], names: Names,
+                        done: PhotosDone) -> Processed {
+        let key: String
+        let encode: () -> Result<PhotoEncoder.Output, PhotoFailure>
+        if let video = source.videoFile {
+            // Named by the video's bytes (FFmpeg reads the file itself, if it must).
+            let bytes: ContentHash
+            switch VideoEncoder.contentHash(ofFile: video) {
+            case let .failure(failure): return .failed(failure)
+            case let .success(hash): bytes = hash
+            }
+            let frame = source.shape != .video
+            key = names.key(bytes, source.shape, frame: frame)
+            encode = {
+                guard frame else { return VideoEncoder.publish(video, key: key) }
+                return VideoEncoder.frame(video).flatMap { PhotoEncoder.encode($0, key: key) }
+            }
+        } else {
+            let bytes: [UInt8]
+            switch source.bytes(in: document) {
+            case let .failure(failure): return .failed(failure)
+            case .success(nil): return .none
+            case let .success(value?): bytes = value
+            }
+            let photoKey = names.key(bytes, source.shape)
+            key = photoKey
+            encode = { PhotoEncoder.encode(bytes, key: photoKey, shape: source.shape) }
+        }
         switch done.claim(key) {
         case let .done(.success(picture)): return .duplicate(picture)
         case let .done(.failure(failure)): return .failed(failure)
@@ -179,7 +256,7 @@ public enum PhotoStage {
             done.note(key, .success(picture))
             return .reused(picture)
         }
-        switch PhotoEncoder.encode(bytes, key: key, shape: source.shape) {
+        switch encode() {
         case let .success(output):
             done.note(key, .success(output.picture))
             return .encoded(output)

@@ -1,5 +1,8 @@
 /// A published photo: its variants under `assets/img/`, its upright size (the `width`
-/// and `height` box of the page) and the colour its box shows while it loads.
+/// and `height` box of the page) and the colour its box shows while it loads. Or a post's
+/// local video (`Shape.video`): its one copy under `assets/video/` and the size it is
+/// shown at, made, reused and recorded as photos are (`PhotoStage`, the manifest, a
+/// shard's record).
 public struct Picture: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable {
         case webp, jpeg
@@ -8,13 +11,16 @@ public struct Picture: Sendable, Equatable {
     }
 
     /// What the variants are: a post's photo in its own shape (`PhotoSettings`), or a
-    /// user's avatar, the photo's centre square at small widths (`PhotoSettings.Avatar`).
+    /// user's avatar, the photo's centre square at small widths (`PhotoSettings.Avatar`),
+    /// or a post's video, one MP4 file (`VideoSettings`; its colour is unused, black).
     /// The manifest's and the shard record's text of a picture begins with it.
     public enum Shape: String, Sendable {
-        case photo, avatar
+        case photo, avatar, video
     }
 
-    /// The hash of the source bytes and the settings (`PhotoSettings.fingerprint`).
+    /// The hash of the source bytes and the settings (`PhotoStage.Names`: the build's photo
+    /// settings, and its video settings for a video's copy and a poster taken from it, whose
+    /// bytes are the video's).
     public let key: String
     public let width: Int
     public let height: Int
@@ -44,8 +50,13 @@ public struct Picture: Sendable, Equatable {
     /// The narrowest JPEG: a tile's `<img src>`.
     public var tileFallback: String { path(widths(.jpeg).first!, .jpeg) }
 
-    /// Every variant's path.
-    public var paths: [String] { Format.allCases.flatMap { f in widths(f).map { path($0, f) } } }
+    /// Every variant's path (a video's one file).
+    public var paths: [String] {
+        shape == .video ? [videoPath] : Format.allCases.flatMap { f in widths(f).map { path($0, f) } }
+    }
+
+    /// A video's published file, relative to the site root.
+    public var videoPath: String { "\(VideoSettings.folder)\(key).mp4" }
 
     /// What the manifest records as each variant's source: the photo's size and colour,
     /// so a rebuild that reuses the variants knows them without decoding the photo.
@@ -65,12 +76,17 @@ public struct Picture: Sendable, Equatable {
         guard parts.count == 3, let shape = Shape(rawValue: String(parts[0])), parts[2].count == 6,
               parts[2].allSatisfy(\.isHexDigit) else { return nil }
         let size = parts[1].split(separator: "x")
-        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0, shape == .photo || w == h else { return nil }
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0, shape != .avatar || w == h else { return nil }
         self.init(key: key, width: w, height: h, colour: "#" + parts[2], shape: shape)
     }
 
-    /// The key of a variant's path (`assets/img/<key>-<width>.<ext>`), if it is one.
+    /// The key of a variant's path (`assets/img/<key>-<width>.<ext>`, or a video's
+    /// `assets/video/<key>.mp4`), if it is one.
     static func key(ofVariant path: String) -> Substring? {
+        if path.hasPrefix(VideoSettings.folder) {
+            let name = path.dropFirst(VideoSettings.folder.count)
+            return name.hasSuffix(".mp4") ? name.dropLast(4) : nil
+        }
         guard path.hasPrefix(folder) else { return nil }
         let name = path.dropFirst(folder.count)
         guard let dash = name.firstIndex(of: "-") else { return nil }

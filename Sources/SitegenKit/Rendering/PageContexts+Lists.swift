@@ -1,11 +1,12 @@
 import SitegenExport
 /// The rows of the follower and following lists, and the directory's jump list.
 extension PageContexts {
-    /// The users of `u`'s follower (or following) list that are rendered, in directory order.
+    /// The users of `u`'s follower (or following) list that are rendered and not private
+    /// (`SiteModel.listed`), in directory order.
     func listEntries(_ u: Int, followers: Bool) -> [Int] {
         let make = {
             let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
-            return row.compactMap { model.userByIndex[$0] }.sorted { rank[$0] < rank[$1] }
+            return row.compactMap { model.listed($0) }.sorted { rank[$0] < rank[$1] }
         }
         // A list of many pages is sorted once, not once per page.
         guard listCount(u, followers: followers) > options.listSize else { return make() }
@@ -18,13 +19,13 @@ extension PageContexts {
         let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
         var sum = ContentHash(high: 0, low: 0)
         for i in row {
-            if let e = model.userByIndex[i] { sum = sum.plus(summaryHashes[e]) }
+            if let e = model.listed(i) { sum = sum.plus(summaryHashes[e]) }
         }
         return sum
     }
 
     /// The accounts of `u`'s follower (or following) list that are counted but not shown:
-    /// users who are not published (excluded, private, or without a username).
+    /// users who are not published (excluded, or without a username) and private accounts.
     func hiddenCount(_ u: Int, followers: Bool) -> Int {
         let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
         return row.count - listCount(u, followers: followers)
@@ -48,7 +49,7 @@ extension PageContexts {
         let graph = model.graph
         let row = followers ? graph.followers.row(Int(model.users[u].index)) : graph.following.row(Int(model.users[u].index))
         var count = 0
-        for i in row where model.userByIndex[i] != nil { count += 1 }
+        for i in row where model.listed(i) != nil { count += 1 }
         return count
     }
 

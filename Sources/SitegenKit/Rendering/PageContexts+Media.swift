@@ -19,14 +19,15 @@ extension PageContexts {
             if alt.isEmpty { alt = postAlt } else if alt.count > 140 { alt = String(alt.prefix(137)) + "…" }
             let isVideo = item.kind == .video && !item.src.isEmpty
             let picture = model.picture(of: item)
+            let poster = posterSource(item)
             let colour = picture?.colour ?? item.colour
             var context: Context = [
                 "isVideo": .bool(isVideo), "src": .string(item.src), "srcRelative": .bool(!SafeURL.isHTTP(item.src)),
                 "hasImage": .bool(!item.src.isEmpty), "hasSize": .bool(item.width > 0 && item.height > 0),
                 "width": .int(item.width), "height": .int(item.height), "alt": .string(alt),
                 "colour": .string(colour), "hasColour": .bool(!colour.isEmpty), "first": .bool(n == 0),
-                "hasPoster": .bool(!item.poster.isEmpty), "posterSrc": .string(item.poster),
-                "posterRelative": .bool(!SafeURL.isHTTP(item.poster)),
+                "hasPoster": .bool(!poster.isEmpty), "posterSrc": .string(poster),
+                "posterRelative": .bool(!SafeURL.isHTTP(poster)),
                 "id": .string("item-\(n + 1)"),
                 "positionText": .string(strings.text("item_of", ["index": strings.format.number(n + 1), "count": strings.format.number(media.count)])),
                 "dots": TemplateValue(media.indices.map { ["current": .bool($0 == n)] }),
@@ -35,6 +36,13 @@ extension PageContexts {
             if !isVideo, let picture { context["picture"] = .object(PageContexts.postPicture(picture)) }
             return context
         }
+    }
+
+    /// A video's poster on its page: a published one's WebP variant
+    /// (`VideoSettings.posterPath`), else the app's URL.
+    func posterSource(_ item: SiteModel.Media) -> String {
+        guard item.kind == .video, let picture = model.picture(of: item) else { return item.poster }
+        return VideoSettings.posterPath(picture)
     }
 
     /// The post page's box: the first item's size that is known (an album's row takes it
@@ -76,6 +84,7 @@ extension PageContexts {
             key.add(item.kind == .video ? 1 : 0, item.width, item.height)
             key.add(item.src)
             key.add(item.poster)
+            key.add(posterSource(item))
             key.add(item.alt)
             key.add(item.colour)
             if let picture = model.picture(of: item) {

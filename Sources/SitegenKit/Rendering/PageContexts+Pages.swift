@@ -53,6 +53,9 @@ extension PageContexts {
             : user.name.isEmpty ? "@\(user.username)" : "\(name) (@\(user.username))"
         let bio = PageContexts.plainText(user.bio)
         var context = common(root: root, title: title, path: path, description: bio.isEmpty ? profileDescription(u) : bio)
+        // A private account: the header and "This account is private" alone (its counts plain
+        // numbers: it has no list, feed or grid page).
+        context["isPrivate"] = TemplateValue(user.isPrivate)
         var summary = userSummary(u)
         summary["bioHTML"] = Deferred.markdown(user.bio, root: root)
         summary["hasBio"] = TemplateValue(!user.bio.isEmpty)
@@ -66,9 +69,9 @@ extension PageContexts {
         }
         // A count of nobody links to no "Nobody here yet." page; a profile without posts
         // offers no feed.
-        if user.followers > 0 { summary["followersURL"] = TemplateValue(userPath(u) + "followers/") }
-        if user.following > 0 { summary["followingURL"] = TemplateValue(userPath(u) + "following/") }
-        if !user.posts.isEmpty { summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml") }
+        if user.followers > 0 && !user.isPrivate { summary["followersURL"] = TemplateValue(userPath(u) + "followers/") }
+        if user.following > 0 && !user.isPrivate { summary["followingURL"] = TemplateValue(userPath(u) + "following/") }
+        if !user.posts.isEmpty && !user.isPrivate { summary["feedURL"] = TemplateValue(userPath(u) + "feed.xml") }
         summary["feedTitle"] = TemplateValue(text("posts_by", about: u))
         context["user"] = TemplateValue(summary)
         let size = options.pageSize
@@ -83,14 +86,15 @@ extension PageContexts {
 
     /// A profile's description without a bio, as Instagram's: "16 followers, 8 following,
     /// 12 posts - See photos from Mariana Costa (@mariana.costa)", in the site's language (a
-    /// link shared without it showed only the name).
+    /// link shared without it showed only the name); a private account's ends "- Mariana
+    /// Costa (@mariana.costa) is a private account" (it has no photos to see).
     func profileDescription(_ u: Int) -> String {
         let user = model.users[u]
         var who = !user.hasUsername ? PageContexts.bidiSafe(distinctName(u))
             : user.name.isEmpty ? "@" + user.username : PageContexts.bidiSafe(user.name) + " (@" + user.username + ")"
         // Isolated in a right-to-left language: "(@ana)" inside Arabic text read "(ana@)".
         if strings.direction == "rtl" { who = "\u{2068}" + who + "\u{2069}" }
-        return strings.text("profile_description", [
+        return strings.text(user.isPrivate ? "private_description" : "profile_description", [
             "followers": strings.plural("followers", user.followers), "following": strings.plural("following", user.following),
             "posts": strings.plural("posts", user.postCount), "name": who,
         ])
@@ -317,8 +321,10 @@ extension PageContexts {
         for item in post.media {
             let still = item.still
             let image = still.isEmpty ? "" : "<img src=\"\(PageContexts.attribute(SafeURL.isHTTP(still) ? still : absolute(still) ?? "../../" + still))\" alt=\"\(alt)\">"
-            if item.kind == .video && SafeURL.isHTTP(item.src) {
-                html += "<p><a href=\"\(PageContexts.attribute(item.src))\">\(image.isEmpty ? "Video" : image)</a></p>"
+            if item.kind == .video && !item.src.isEmpty {
+                // A published copy is relative to the site root, as a published still is.
+                let video = SafeURL.isHTTP(item.src) ? item.src : absolute(item.src) ?? "../../" + item.src
+                html += "<p><a href=\"\(PageContexts.attribute(video))\">\(image.isEmpty ? "Video" : image)</a></p>"
             } else if !image.isEmpty {
                 html += "<p>\(image)</p>"
             }

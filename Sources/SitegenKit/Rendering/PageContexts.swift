@@ -150,6 +150,7 @@ struct PageContexts: Sendable {
         let user = model.users[u]
         var key = PageKey(identityHash(u))
         key.add(user.postCount, user.followers, user.following)
+        key.add(user.isPrivate ? 1 : 0)
         return key.hash
     }
 
@@ -270,6 +271,8 @@ struct PageContexts: Sendable {
         summary["followers"] = .int(user.followers)
         summary["following"] = .int(user.following)
         summary["postsText"] = .object(strings.counted("posts", user.postCount))
+        // A private account's row says so in place of its counts (as its search row does).
+        summary["isPrivate"] = .bool(user.isPrivate)
         // An app that keeps no follows shows no follower counts (not "0 followers").
         if model.keepsFollows {
             summary["followersText"] = .object(strings.counted("followers", user.followers))

@@ -141,7 +141,8 @@ struct SearchIndex: Sendable {
     /// A bucket: `{key: {"count", "users": [[uid, username, name, url, posts, followers, following,
     /// hue, initial, avatar], …]}, …}`, `url` relative to the site root (what `_userrow` shows
     /// of a user: `username` is its display name, the name in an app without usernames, and
-    /// `name` is then empty). `avatar` is `""` (the initial), a linked URL, or a published avatar as
+    /// `name` is then empty; a private account's `posts`, `followers` and `following` are
+    /// null). `avatar` is `""` (the initial), a linked URL, or a published avatar as
     /// `[webp srcset, jpeg]`, relative to the site root: the WebP widths up to the first at
     /// least three times the row's 48 px (a row holds about 200 bytes more, not the 8 widths).
     func bucketJSON(_ bucket: Int, contexts: PageContexts) -> String {
@@ -156,8 +157,10 @@ struct SearchIndex: Sendable {
                 let shown = contexts.displayName(u)
                 let name = user.hasUsername && user.name != user.username ? user.name : ""
                 out += "\(SearchIndex.quoted(user.uid)),\(SearchIndex.quoted(shown)),\(SearchIndex.quoted(name)),"
-                let follows = contexts.model.keepsFollows ? "\(user.followers),\(user.following)" : "null,null"
-                out += "\(SearchIndex.quoted(contexts.userPath(u))),\(user.postCount),\(follows),"
+                // A private account's row carries no counts (null posts: the row says it is private).
+                let follows = contexts.model.keepsFollows && !user.isPrivate ? "\(user.followers),\(user.following)" : "null,null"
+                let posts = user.isPrivate ? "null" : "\(user.postCount)"
+                out += "\(SearchIndex.quoted(contexts.userPath(u))),\(posts),\(follows),"
                 out += "\(PageContexts.hue(user.uid)),\(SearchIndex.quoted(PageContexts.initial(shown))),"
                 out += SearchIndex.avatar(user, contexts.model) + "]"
             }

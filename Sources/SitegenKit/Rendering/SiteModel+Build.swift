@@ -3,9 +3,10 @@ import SitegenExport
 
 extension SiteModel {
     /// The site's data from an audited export: true counts and the repaired graph,
-    /// never the stored counters. Users named in `excluding` (by uid or username) and
-    /// users whose record is marked private are left out with their posts; the counts
-    /// of the others still include them. `storage`: the local copy of the Storage bucket whose
+    /// never the stored counters. Users named in `excluding` (by uid or username) are left
+    /// out with their posts; a user whose record is marked private is kept with its header
+    /// alone (`User.isPrivate`: no posts, no place in other users' lists). The counts of the
+    /// others still include both. `storage`: the local copy of the Storage bucket whose
     /// files a Makestagram export's photos are published from (nil: they are linked to).
     /// Photos are only collected here (`photos`); `PhotoStage` makes their variants.
     public static func build(from report: AuditReport, excluding: [String] = [], storage: StorageFolder? = nil) -> SiteModel {
@@ -20,7 +21,9 @@ extension SiteModel {
         let excludedNames = Set(excluding.map(ExportIndex.fold)), excludedUIDs = Set(excluding)
         let privateNames = schema.names(.isPrivate)
         func isExcluded(_ user: UserEntry) -> Bool {
-            if excludedUIDs.contains(user.uid) || user.username.map({ excludedNames.contains(ExportIndex.fold($0)) }) == true { return true }
+            excludedUIDs.contains(user.uid) || user.username.map({ excludedNames.contains(ExportIndex.fold($0)) }) == true
+        }
+        func isPrivate(_ user: UserEntry) -> Bool {
             // The flag may be kept in a map of the record (`professionalAcc.private`), or in a
             // second record keyed by uid (`user_privacy/<uid>`).
             guard let flag = doc.member(user.node, privateNames)
@@ -43,6 +46,7 @@ extension SiteModel {
             return field(user, .name).flatMap { $0.isEmpty ? nil : $0 } ?? PublicID.of(user.uid)
         }
         var renderable: [Int] = []
+        var privateUsers = Set<Int>()
         var excludedCount = 0
         for i in order {
             if isExcluded(index.users[i]) {
@@ -51,10 +55,15 @@ extension SiteModel {
                 model.skipped.append("\(usersName)/\(index.users[i].uid): no username, not rendered")
             } else {
                 renderable.append(i)
+                if isPrivate(index.users[i]) { privateUsers.insert(i) }
             }
         }
         if excludedCount > 0 {
-            model.skipped.append("\(excludedCount) user\(excludedCount == 1 ? "" : "s") not published (exclude in sitegen.toml, or private in the record), with their posts")
+            model.skipped.append("\(excludedCount) user\(excludedCount == 1 ? "" : "s") not published (exclude in sitegen.toml), with their posts")
+        }
+        if !privateUsers.isEmpty {
+            let n = privateUsers.count
+            model.skipped.append("\(n) private account\(n == 1 ? "" : "s") (private in the record): the profile's header only, posts and lists not published")
         }
         let slugs = Slugs.assign(renderable.map { displayName(index.users[$0])! })
         // Photos by key (a file's path, an image id; an avatar's path after "avatar "), each collected once.
@@ -70,6 +79,7 @@ extension SiteModel {
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
             model.users[model.users.count - 1].hasUsername = entry.username != nil
+            model.users[model.users.count - 1].isPrivate = privateUsers.contains(i)
             // An avatar the local copy of the bucket holds is published (`setPictures` gives
             // its JPEG), whether the app wrote its URL or its Storage path; another keeps its
             // URL (a Storage path with no local copy: the initial).
@@ -96,7 +106,8 @@ extension SiteModel {
         if report.dialect == .timeline, let node = report.export.images {
             doc.forEachChild(node) { images[doc.key($0)] = $0 }
         }
-        for u in model.users.indices {
+        // A private account's posts are not even read: no page, tile, photo or video of theirs.
+        for u in model.users.indices where !model.users[u].isPrivate {
             for p in index.postsOf[Int(model.users[u].index)] {
                 let entry = index.posts[Int(p)]
                 let path = index.path(ofPost: Int(p))
@@ -201,9 +212,18 @@ extension SiteModel {
             let still = item.kind == .video ? http(item.poster.isEmpty ? item.thumbnail : item.poster) : m.src
             if item.kind == .video {
                 m.poster = still
-                // A video the local copy of the bucket holds (published by a later step; the
-                // build needs FFmpeg for it: `Site.model`).
-                if let file = storage?.file(for: item.url) { localVideos.append(file) }
+                // A video the local copy of the bucket holds: published as a copy without its
+                // metadata (the build needs FFmpeg for it: `Site.model`), and, where the app
+                // keeps no poster, with a frame of it as its poster.
+                if let file = storage?.file(for: item.url) {
+                    localVideos.append(file)
+                    m.video = Int32(Self.photo("video " + file, PhotoSource(origin: .file(file), label: file, shape: .video),
+                                               index: &index, photos: &photos))
+                    if still.isEmpty {
+                        m.photo = Int32(Self.photo("frame " + file, PhotoSource(origin: .videoFrame(file), label: file),
+                                                   index: &index, photos: &photos))
+                    }
+                }
             }
             // A still the local copy of the bucket holds is published; another keeps its URL.
             if !still.isEmpty, let file = storage?.file(for: still) {

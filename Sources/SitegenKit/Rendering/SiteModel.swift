@@ -16,6 +16,11 @@ public struct SiteModel: Sendable {
         /// (then `username` is the name, or the uid when the name is empty), which the pages
         /// show without "@".
         public var hasUsername = true
+        /// Whether the record marks the account private (`private`, `isPrivate`,
+        /// `professionalAcc.private`, `accountType: "private"`): its page shows the header and
+        /// "This account is private" alone; it has no posts here (`posts` is empty, `postCount`
+        /// still the true count), no list or feed page, and other users' lists leave it out.
+        public internal(set) var isPrivate = false
         public let bio: String
         public let website: String
         /// The profile photo's http(s) URL (linked), or the published avatar's JPEG (relative
@@ -72,8 +77,9 @@ public struct SiteModel: Sendable {
     public struct Media: Sendable {
         public let kind: MediaItem.Kind
         /// A photo's image (an http(s) URL linked, or once `setPictures` gave it its widest
-        /// JPEG relative to the site root), a video's file (an http(s) URL, linked); empty:
-        /// a placeholder.
+        /// JPEG relative to the site root), a video's file (an http(s) URL, linked, or once
+        /// `setPictures` gave it the published copy of a local one, relative to the site
+        /// root); empty: a placeholder.
         public internal(set) var src: String
         /// A video's poster (linked URL, or its published JPEG); empty: none.
         public internal(set) var poster: String = ""
@@ -87,6 +93,9 @@ public struct SiteModel: Sendable {
         public let colour: String
         /// Index into `photos`: the published photo (a video's poster); -1: none.
         var photo: Int32 = -1
+        /// Index into `photos`: a local video's copy (`Picture.Shape.video`); -1: none (a
+        /// photo, or a video linked at its URL).
+        var video: Int32 = -1
 
         /// The still a tile shows: a photo's image, a video's poster.
         public var still: String { kind == .video ? poster : src }
@@ -119,7 +128,8 @@ public struct SiteModel: Sendable {
     public internal(set) var photos: [PhotoSource] = []
     /// What `PhotoStage` made of each of `photos` (nil: it could not be used).
     public internal(set) var pictures: [Picture?] = []
-    /// The videos of posts that the local copy of the bucket holds (their files).
+    /// The videos of posts that the local copy of the bucket holds (their files; each is
+    /// also in `photos`, shape `.video`).
     public internal(set) var localVideos: [String] = []
     /// Users and posts the site leaves out, with why (for stderr).
     public internal(set) var skipped: [String] = []
@@ -164,6 +174,14 @@ public struct SiteModel: Sendable {
                     (posts[p].media[m].width, posts[p].media[m].height) = (picture.width, picture.height)
                 }
             }
+            // A local video: its published copy and the size it is shown at (none: the
+            // placeholder; the original is never linked, it keeps its location).
+            for m in posts[p].media.indices where posts[p].media[m].video >= 0 {
+                let i = Int(posts[p].media[m].video)
+                let copy = i < pictures.count ? pictures[i] : nil
+                posts[p].media[m].src = copy?.videoPath ?? ""
+                if let copy { (posts[p].media[m].width, posts[p].media[m].height) = (copy.width, copy.height) }
+            }
         }
     }
 
@@ -180,6 +198,14 @@ public struct SiteModel: Sendable {
     /// The published avatar of `user`, if the site publishes one.
     public func avatarPicture(of user: User) -> Picture? {
         user.avatarPhoto >= 0 && Int(user.avatarPhoto) < pictures.count ? pictures[Int(user.avatarPhoto)] : nil
+    }
+
+    /// The rendered user a follower or following list shows for `index` (an `ExportIndex`
+    /// user index, a row of `graph`): nil for a user that is not rendered, or private (a
+    /// private account's follows are what it hides: docs/site.md, "Private accounts").
+    func listed(_ index: Int32) -> Int? {
+        guard let u = userByIndex[index], !users[u].isPrivate else { return nil }
+        return u
     }
 
     /// The user a (case-folded) username resolves to, if it is rendered.

@@ -104,6 +104,8 @@ public struct SiteRenderer: Sendable {
         for u in model.users.indices {
             let count = Pagination.pages(model.users[u].posts.count, size: grid)
             for n in 1...count { pages.append(.profile(user: u, page: n, pages: count)) }
+            // A private account: its header page alone (no list, no feed; it has no posts here).
+            if model.users[u].isPrivate { continue }
             for followers in [true, false] {
                 let count = Pagination.pages(contexts.listCount(u, followers: followers), size: list)
                 for n in 1...count { pages.append(.list(user: u, followers: followers, page: n, pages: count)) }
@@ -406,7 +408,8 @@ public struct SiteRenderer: Sendable {
         subscript(range: Range<Int>) -> [String] { range.map { self[$0] } }
     }
 
-    /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root.
+    /// `[{"uid", "username", "name", "slug", "url", "posts", "followers", "following"}]`, `url` relative to the root;
+    /// a private account's row has `"private": true` in place of the counts (its name and handle only).
     /// Made as bytes, a user at a time: as one growing `String`, then copied to bytes, it
     /// was the largest allocation of the first batch (docs/performance.md, "Rendering").
     func usersJSON() -> [UInt8] {
@@ -418,7 +421,8 @@ public struct SiteRenderer: Sendable {
             var line = i == 0 ? "\n" : ",\n"
             line += "{\"uid\":\(JSONString.quoted(user.uid)),\"username\":\(JSONString.quoted(user.username)),\"name\":\(JSONString.quoted(user.name)),"
             line += "\"slug\":\(JSONString.quoted(user.slug)),\"url\":\(JSONString.quoted(contexts.userPath(u))),"
-            line += "\"posts\":\(user.postCount),\"followers\":\(user.followers),\"following\":\(user.following)}"
+            line += user.isPrivate ? "\"private\":true}"
+                : "\"posts\":\(user.postCount),\"followers\":\(user.followers),\"following\":\(user.following)}"
             out += line.utf8
         }
         out += "\n]\n".utf8

@@ -96,7 +96,8 @@ public struct Strings: Sendable {
 
     /// Keys a strings file may lack (added since the first release: a site's own file
     /// keeps working, with English for them).
-    static let optionalPlain = ["profile_description", "default_title", "album", "video", "item_of", "video_download"]
+    static let optionalPlain = ["profile_description", "default_title", "album", "video", "item_of", "video_download",
+                                "private_account", "private_note", "private_label", "private_description"]
     static let optionalPlurals = ["all_comments", "album_items"]
 
     private static func englishFallback(_ key: String) -> String? {
@@ -161,6 +162,8 @@ public struct Strings: Sendable {
             let forms = plurals[key] ?? [:]
             out += ",\(JSONString.quoted(key)):{" + forms.keys.sorted().map { "\(JSONString.quoted($0)):\(JSONString.quoted(forms[$0]!))" }.joined(separator: ",") + "}"
         }
+        // A private account's row: "Private account" in place of its counts.
+        out += ",\"private\":\(JSONString.quoted(text("private_label")))"
         return out.replacingOccurrences(of: "<", with: "\\u003c") + "}"
     }
 }

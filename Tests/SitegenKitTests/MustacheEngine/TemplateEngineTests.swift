@@ -400,6 +400,8 @@ private enum SiteContexts {
             "hasAvatar": .bool((v == .full && i == 0) || v == .mixed), "avatarRelative": .bool(v == .mixed),
             "hasUsername": .bool(v != .mixed || i == 0), "displayName": .string(i == 0 ? "ana" : v == .mixed ? "Zoë O'Brien" : "zoë.o"),
             "handle": .string(i == 0 ? "@ana" : v == .mixed ? "Zoë O'Brien" : "@zoë.o"),
+            // The second user of the mixed site is a private account (its row says so).
+            "isPrivate": .bool(v == .mixed && i == 1),
         ].merging(v == .mixed ? ["avatarPicture": avatarPicture(i), "disambiguation": .string("ID uid-\(i)")] : [:]) { a, _ in a }
     }
 
@@ -647,7 +649,7 @@ private enum SiteContexts {
         "tag", "count", "countText", "feedID", "profileURL", "updated", "id", "contentHTML", "urls", "loc",
         "picture", "webp", "jpeg", "w", "sep", "fallback", "sizes", "colour", "side",
         "hasSize", "hasColour", "mark", "isAlbum", "isVideo", "albumLabel", "items", "first", "hasPoster", "posterSrc",
-        "posterRelative", "positionText", "dots", "current", "ogMoreImages",
+        "posterRelative", "positionText", "dots", "current", "ogMoreImages", "isPrivate",
     ]
 
     @Test func contextsCoverEveryDocumentedKeyAndEveryNameInTheTemplates() throws {

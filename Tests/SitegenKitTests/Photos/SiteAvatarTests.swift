@@ -10,7 +10,7 @@ import Testing
 @Suite struct SiteAvatarTests {
     /// The key (file name prefix) the site gives a fixture published as an avatar.
     static func key(_ name: String) -> String {
-        ContentHash(PhotoTest.fixture(name)).then(PhotoSettings.Avatar.fingerprint).description
+        PhotoStage.Names(PhotoSettings.current).key(PhotoTest.fixture(name), .avatar)
     }
 
     static func avatarFiles(_ name: String, webp: [Int], jpeg: [Int]) -> [String] {

@@ -11,7 +11,7 @@ import Testing
 
     /// The key (file name prefix) the site gives a fixture's variants.
     static func key(_ name: String) -> String {
-        ContentHash(PhotoTest.fixture(name)).then(PhotoSettings.fingerprint).description
+        PhotoStage.Names(PhotoSettings.current).key(PhotoTest.fixture(name), .photo)
     }
 
     static func srcset(_ name: String, _ widths: [Int], _ ext: String, root: String = "../../") -> String {

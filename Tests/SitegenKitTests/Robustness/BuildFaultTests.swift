@@ -174,7 +174,21 @@ final class BuildFaultTests: XCTestCase {
 
     // MARK: - SIGKILL
 
-    /// A rebuild of a 1,000-user site killed with SIGKILL (as the OOM killer stops it; a power
+    /// The users of the sites the SIGKILL tests publish and kill (1,463 files; 204 pages
+    /// change from one to the other). Each test publishes some 17 of them; the steps killed
+    /// are the same fractions of the publication whatever its size.
+    static let killedSiteUsers = 300
+
+    /// Where the SIGKILL tests publish: a tmpfs when root. A publication ends with `syncfs`,
+    /// which waits for every dirty page of its file system, other programs' too: on a disk
+    /// shared with builds the three tests took 560 of this suite's 660 s (docs/ci.md). A
+    /// SIGKILL leaves the page cache as it is, so what the tests check is the same on a
+    /// tmpfs.
+    private func killedSiteFolder() throws -> String {
+        isRoot ? try tmpfs(size: "512m", orFolder: true) : try folder()
+    }
+
+    /// A rebuild of a 300-user site (`killedSiteUsers`) killed with SIGKILL (as the OOM killer stops it; a power
     /// cut stops it as suddenly) at 12 steps spread over its publication
     /// (`--test-kill-at`, `PublishFaults`), the last step before the switch and the first after it
     /// among them, back and forth between the two sites, with the spare in play (two
@@ -185,16 +199,16 @@ final class BuildFaultTests: XCTestCase {
     /// the next run makes what the killed one left its spare, and a run to the end leaves
     /// nothing but the spare.
     func testSIGKILLAtAnyStepLeavesThePreviousSiteOrTheNew() throws {
-        let base = try folder()
-        let (old, new) = try exports(users: 1000)
+        let base = try killedSiteFolder()
+        let (old, new) = try exports(users: Self.killedSiteUsers)
         try killRounds(base: base) { target, out in ["build", target == 1 ? new : old, "--output", out] }
     }
 
     /// The same for `sitegen merge`: two shards of each export merged into the output,
     /// killed at 12 steps of its publication (the shards' files linked in, the switch).
     func testSIGKILLAtAnyStepOfAMergeLeavesThePreviousSiteOrTheNew() throws {
-        let base = try folder()
-        let (old, new) = try exports(users: 1000)
+        let base = try killedSiteFolder()
+        let (old, new) = try exports(users: Self.killedSiteUsers)
         var shards: [[String]] = []
         for (name, export) in [("old", old), ("new", new)] {
             shards.append(try (1...2).map { k in
@@ -240,7 +254,7 @@ final class BuildFaultTests: XCTestCase {
         }
         let changed = sites[0].files.keys.filter { sites[0].files[$0] != sites[1].files[$0] }.sorted()
         let unchanged = sites[0].files.keys.filter { sites[0].files[$0] == sites[1].files[$0] }
-        XCTAssertGreaterThan(changed.count, 500, "profile pages change")
+        XCTAssertGreaterThan(changed.count, 150, "profile pages change")
         XCTAssertGreaterThan(unchanged.count, 1000, "post pages stay")
 
         // A reader of a sample of changed pages, each time through a folder descriptor opened
@@ -299,8 +313,8 @@ final class BuildFaultTests: XCTestCase {
     /// the killed run's staging folder (no record: compared name by name), publishes its
     /// site exactly. Each round starts from a spare with its record: a run to the end first.
     func testSIGKILLDuringASwitchFromTheDifferenceLeavesThePreviousSiteOrTheNew() throws {
-        let base = try folder()
-        let (old, new) = try exports(users: 1000)
+        let base = try killedSiteFolder()
+        let (old, new) = try exports(users: Self.killedSiteUsers)
         let out = base + "/public"
         let command = { (target: Int) in ["build", target == 1 ? new : old, "--output", out] }
         for target in [0, 1, 0] {

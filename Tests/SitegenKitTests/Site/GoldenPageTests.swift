@@ -53,6 +53,20 @@ import Testing
         }
     }
 
+    /// A private account's header page (docs/site.md, "Private accounts") left to right and
+    /// right to left, and in English the directory's row of it and a list that counts it
+    /// without showing it (`Fixtures/site/private-export.json`, `PrivateAccountTests`).
+    @Test(arguments: ["en", "ar"])
+    func privateAccountPages(_ language: String) throws {
+        var options = Self.options
+        options.language = language
+        let (out, _) = try SiteTest.build(PrivateAccountTests.export, options: options)
+        let pages = ["u/priv/index.html"] + (language == "en" ? ["index.html", "u/ana/followers/index.html"] : [])
+        for page in pages {
+            assertSnapshot(of: SiteTest.text(out, page), as: .lines, named: "private." + language + "." + page, record: SiteTest.snapshotRecord)
+        }
+    }
+
     /// The fixture really has what the golden pages are meant to show.
     @Test func smallExportCoversTheCases() throws {
         let (out, result) = try SiteTest.build(SiteTest.smallExport, options: Self.options)
@@ -108,7 +122,7 @@ import Testing
 
     /// The key the variants of a photo are named by: the hash of its bytes and the settings.
     static func photoKey(_ bytes: [UInt8]) -> String {
-        ContentHash(bytes).then(PhotoSettings.fingerprint).description
+        PhotoStage.Names(PhotoSettings.current).key(bytes, .photo)
     }
 
     /// The photo keys of the files under `assets/img/` (`<key>-<width>.jpg|webp`), each file

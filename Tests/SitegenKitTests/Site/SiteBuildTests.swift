@@ -83,7 +83,7 @@ import Testing
     }
 
     enum Edit: String, CaseIterable {
-        case bio, name, rename, unfollow, like, caption, removePost, pageSize, baseURL, partial, asset
+        case bio, name, rename, unfollow, like, caption, removePost, pageSize, baseURL, partial, asset, becomePrivate
     }
 
     static func setting(_ object: [String: Any], _ path: ArraySlice<String>, _ value: Any?) -> [String: Any] {
@@ -111,6 +111,8 @@ import Testing
         case .like: set("postLikes/-L1JoaoAAAAAAAAAAAA2/u3", true)
         case .caption: set("posts/u3/-L0YukiAAAAAAAAAAAA1/caption", "新しい朝 #newtag")
         case .removePost: set("posts/u1/-L2AnaAAAAAAAAAAAAA3", nil)
+        // Her posts, lists and feed go; her header stays; others' lists and the directory change.
+        case .becomePrivate: set("users/u1/isPrivate", true)
         case .pageSize: options.pageSize = 3
         case .baseURL: options.baseURL = "https://example.test/sub/"
         case .partial, .asset:

@@ -3,8 +3,9 @@ import Foundation
 import SitegenTestSupport
 import Testing
 
-/// Users who must not be published: `exclude` in sitegen.toml (uids or usernames) and a
-/// record's own `private` / `isPrivate` / `is_private: true`.
+/// Users who must not be published: `exclude` in sitegen.toml (uids or usernames); and a
+/// record's own `private` / `isPrivate` / `is_private: true`, whose header alone is
+/// (`PrivateAccountTests`).
 @Suite struct SiteExclusionTests {
     static func post(_ uid: String, _ name: String, _ caption: String, _ n: Int) -> [String: Any] {
         ["image_url": "https://img.example/\(uid)\(n).jpg", "created_at": 1_490_000_000 + n, "caption": caption,
@@ -24,7 +25,7 @@ import Testing
             "posts": [
                 "u1": ["-K25Fj8qrMAtxXG3QCA1": post("u1", "ana", "hi @ben #sun", 1)],
                 "u2": ["-K25Fj8qrMAtxXG3QCB1": post("u2", "ben", "secret beach #sun #bensonly", 2)],
-                "u3": ["-K25Fj8qrMAtxXG3QCC1": post("u3", "cy", "private", 3)],
+                "u3": ["-K25Fj8qrMAtxXG3QCC1": post("u3", "cy", "cy's locked caption", 3)],
             ],
             "followers": ["u1": ["u5": true, "u2": true, "u3": true], "u5": ["u1": true]],
             "following": ["u5": ["u1": true], "u2": ["u1": true], "u3": ["u1": true], "u1": ["u5": true]],
@@ -35,18 +36,24 @@ import Testing
         let export = try Self.export()
         let out = try SiteTest.newOutput()
         let result = try Site.build(Site.Request(export: export, output: out, templates: SiteTest.templates, exclude: ["ben", "u6"]))
-        #expect(result.skipped.contains("4 users not published (exclude in sitegen.toml, or private in the record), with their posts"))
+        #expect(result.skipped.contains("2 users not published (exclude in sitegen.toml), with their posts"))
+        #expect(result.skipped.contains("2 private accounts (private in the record): the profile's header only, posts and lists not published"))
 
         let files = SiteTest.files(out)
-        #expect(try SiteTest.usersJSON(out).map(\.username).sorted() == ["ana", "eve"])
-        for name in ["ben", "cy", "dee", "fay"] {
+        let rows = try SiteTest.usersJSON(out)
+        #expect(rows.map(\.username).sorted() == ["ana", "cy", "dee", "eve"])
+        #expect(rows.filter(\.isPrivate).map(\.username).sorted() == ["cy", "dee"])
+        for name in ["ben", "fay"] {
             #expect(!files.contains { $0.hasPrefix("u/\(name)/") }, "no pages of \(name)")
+        }
+        for name in ["cy", "dee"] {
+            #expect(files.filter { $0.hasPrefix("u/\(name)/") } == ["u/\(name)/index.html"], "\(name)'s header page alone")
         }
         #expect(!files.contains { $0.contains("QCB1") || $0.contains("QCC1") }, "their posts are not published")
         #expect(!files.contains { $0.hasPrefix("tags/bensonly") }, "nor the tags only their posts have")
         let everything = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") || $0.hasSuffix(".json") }
             .map { SiteTest.text(out, $0) }.joined()
-        for secret in ["secret beach", "u/ben/", "u/cy/", "u/dee/", "u/fay/", ">cy<", ">dee<", "\"fay\"", "\"u6\"", "\"u2\""] {
+        for secret in ["secret beach", "locked caption", "u/ben/", "u/fay/", "u/cy/followers", "u/cy/feed.xml", "\"fay\"", "\"u6\"", "\"u2\""] {
             #expect(!everything.contains(secret), "\(secret) is published")
         }
         // Mentions of an excluded user are plain text.
@@ -79,7 +86,9 @@ import Testing
             ],
         ] as [String: Any])
         let (out, _) = try SiteTest.build(export)
-        #expect(try SiteTest.usersJSON(out).map(\.username) == ["cy"])
+        let rows = try SiteTest.usersJSON(out)
+        #expect(rows.map(\.username) == ["ana", "ben", "cy", "dee"])
+        #expect(rows.filter(\.isPrivate).map(\.username) == ["ana", "ben", "dee"], "cy is public")
         let everything = SiteTest.files(out).filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") || $0.hasSuffix(".json") }
             .map { SiteTest.text(out, $0) }.joined()
         #expect(!everything.contains("hidden caption") && everything.contains("cy's public caption"))
@@ -99,6 +108,7 @@ import Testing
         #expect(SiteTest.files(out).filter { $0.hasPrefix("assets/img/") }.count == 2, "only han's photo")
         #expect(result.photos.encoded == 1)
         #expect(!FileManager.default.fileExists(atPath: out + "/p/-K25Fj8qrMAtxXG3QCS2"))
+        #expect(SiteTest.files(out).filter { $0.hasPrefix("u/leia/") } == ["u/leia/index.html"], "leia's header page alone")
     }
 
     @Test func configExcludeListAndFile() throws {

@@ -28,6 +28,16 @@ import Testing
         "code.photos.maxPixels": { $0.code.photos.maxPixels /= 2 },
         "code.photos.avatar.widths": { $0.code.photos.avatar.widths.removeLast() },
         "code.photos.avatar.jpegWidths": { $0.code.photos.avatar.jpegWidths = [112] },
+        "code.videos.version": { $0.code.videos.version += 1 },
+        "code.videos.formats": { $0.code.videos.formats.removeLast() },
+        "code.videos.copiedVideoCodecs": { $0.code.videos.copiedVideoCodecs.removeLast() },
+        "code.videos.copiedAudioCodecs": { $0.code.videos.copiedAudioCodecs.removeLast() },
+        "code.videos.x264CRF": { $0.code.videos.x264CRF += 1 },
+        "code.videos.x264Preset": { $0.code.videos.x264Preset = "medium" },
+        "code.videos.aacBitrate": { $0.code.videos.aacBitrate /= 2 },
+        "code.videos.posterSeconds": { $0.code.videos.posterSeconds *= 2 },
+        "code.videos.posterFraction": { $0.code.videos.posterFraction /= 2 },
+        "code.videos.posterWidth": { $0.code.videos.posterWidth = 640 },
         // The dialect the loader finds follows the mapping's.
         "dialect": { $0.settings.mapping.dialect = .makestagram },
         "theme": { request in
@@ -80,6 +90,24 @@ import Testing
         #expect(Site.CodeConstants.current.version == SitegenVersion.current)
     }
 
+    /// The video settings are the identity's, and name every copy and poster: a change of
+    /// any of them (each in turn, as the reflection above lists them) renames both.
+    @Test func theVideoConstantsNameTheCopiesAndPosters() {
+        #expect(Site.CodeConstants.current.videos == VideoSettings.current)
+        let changed = Self.changes.keys.filter { $0.hasPrefix("code.videos.") }
+        #expect(changed.count == Self.settingPaths(VideoSettings.current).count)
+        let names = PhotoStage.Names(PhotoSettings.current, videos: VideoSettings.current)
+        for field in changed {
+            var request = Site.Request(export: "", output: "")
+            try? Self.changes[field]!(&request)
+            let changedNames = PhotoStage.Names(request.code.photos, videos: request.code.videos)
+            #expect(changedNames.video != names.video, "\(field)")
+            #expect(changedNames.poster != names.poster, "\(field)")
+            #expect(changedNames.photo == names.photo && changedNames.avatar == names.avatar, "\(field): photos keep their names")
+        }
+        #expect(PhotoStage.Names(PhotoSettings.current).video == names.video)
+    }
+
     @Test(arguments: changes.keys.sorted())
     func changingASettingOrConstantRebuilds(_ field: String) throws {
         var request = Site.Request(export: SiteTest.smallExport, output: try SiteTest.newOutput(), templates: SiteTest.templates,
@@ -90,6 +118,25 @@ import Testing
         let result = try Site.build(request)
         #expect(!result.upToDate)
         #expect(try Site.build(request).upToDate, "and up to date once rebuilt")
+    }
+
+    /// A photo constant renames every variant, photos' and avatars' alike: a rebuild never
+    /// reuses a picture encoded with other constants (`PhotoSettings.Values.fingerprint`).
+    @Test(arguments: changes.keys.filter { $0.hasPrefix("code.photos.") }.sorted())
+    func changingAPhotoConstantRenamesEveryVariant(_ field: String) throws {
+        var request = Site.Request(export: try PhotoTest.avatarSite(), output: try SiteTest.newOutput(), templates: SiteTest.templates)
+        func variants() throws -> Set<String> {
+            _ = try Site.build(request)
+            return Set(try FileManager.default.contentsOfDirectory(atPath: request.output + "/assets/img"))
+        }
+        let before = try variants()
+        let keys = Set(before.map { String($0.prefix(32)) })
+        #expect(keys.contains(PhotoStage.Names(PhotoSettings.current).key(PhotoTest.fixture("gps-camera.jpg"), .avatar)))
+        #expect(keys.contains(PhotoStage.Names(PhotoSettings.current).key(PhotoTest.fixture("orientation-6.jpg"), .photo)))
+        try Self.changes[field]!(&request)
+        let after = try variants()
+        #expect(!after.isEmpty)
+        #expect(before.isDisjoint(with: after), "\(before.intersection(after).sorted().prefix(3))")
     }
 
     @Test func whatCannotChangeTheOutputIsNotPartOfIt() throws {

@@ -111,19 +111,26 @@ enum SiteTest {
         var username: String
         var slug: String
         var url: String
+        /// -1 for a private account (its row has `"private": true` and no counts).
         var posts: Int
         var followers: Int
         var following: Int
+        var isPrivate = false
     }
 
     static func usersJSON(_ root: String) throws -> [UserRow] {
         let data = Data(bytes(root, "users.json"))
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         return try array.map { row in
-            UserRow(uid: try #require(row["uid"] as? String), username: try #require(row["username"] as? String),
-                    slug: row["slug"] as? String ?? "", url: try #require(row["url"] as? String),
-                    posts: try #require(row["posts"] as? Int), followers: try #require(row["followers"] as? Int),
-                    following: try #require(row["following"] as? Int))
+            let isPrivate = row["private"] as? Bool == true
+            if isPrivate {
+                #expect(row["posts"] == nil && row["followers"] == nil && row["following"] == nil, "a private account's row has no counts")
+            }
+            func count(_ key: String) throws -> Int { isPrivate ? -1 : try #require(row[key] as? Int) }
+            return UserRow(uid: try #require(row["uid"] as? String), username: try #require(row["username"] as? String),
+                           slug: row["slug"] as? String ?? "", url: try #require(row["url"] as? String),
+                           posts: try count("posts"), followers: try count("followers"), following: try count("following"),
+                           isPrivate: isPrivate)
         }
     }
 
