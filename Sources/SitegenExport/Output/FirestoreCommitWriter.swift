@@ -10,7 +10,9 @@ import Foundation
 /// - an edge or like added: `appendMissingElements` on an array of ids, an `update`
 ///   of the one map key, or a new empty document in a subcollection;
 /// - one removed: `removeAllFromArray`, the field deleted through the mask, or the
-///   document deleted.
+///   document deleted;
+/// - an item of an array of maps (`followers: [{followedBy: uid}]`): appended or removed
+///   by value (`itemWrites`).
 public struct FirestoreCommitWriter {
     /// Firestore's limit of writes in one commit.
     public static let maxWrites = 500
