@@ -14,11 +14,14 @@ storyUuid}.
 
 Covers: private accounts (`isPrivate`); albums (`imageUrls[]`); likes as root documents
 holding ids (the key joins post and user); counters as ints; follower/following counters
-the app never changes with no follows stored (followersCount/followingCount stay 0:
-the truth keeps no follows); saved posts (bookmarks) and stories beside the graph;
+the app never changes with no follows stored (followersCount/followingCount stay 0);
+saved posts (bookmarks) and stories beside the graph;
 times as timestamps; a users collection not named users (`profiles`).
 
-Not expressible in the truth yet: follow requests. The profile screen shows "Request"
+Follows: the profile keeps follower and following counters and the screen has a Follow
+button, so the app has follows, none of them written yet: every profile shows 0
+followers and 0 following (an app with no follows at all shows no counts; this one shows
+its zeros). Not expressible in the truth yet: follow requests. The profile screen shows "Request"
 on a private account but writes nothing; there are no follow edges at all.
 
 Private account: the truth keeps the profile with its counts, marked `private` (its page
@@ -142,6 +145,8 @@ def truth():
         {"code": "like_count_mismatch", "path": "posts/%s/likes" % liked.key},
     ]
     t = g.truth(findings, follows=False, private=[PRIVATE.uid])
+    for profile in t["profiles"].values():
+        profile["followers"] = profile["following"] = 0  # the counters, and no follow written
     for p in g.posts:
         t["posts"][p.key]["comments"] = 0  # linked by a UUID map the app itself never matches
         if p.owner == PRIVATE.uid:
