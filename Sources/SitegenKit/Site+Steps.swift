@@ -229,11 +229,6 @@ extension Site {
         return try steps.run(.model) {
             let model = SiteModel.build(from: report, excluding: request.exclude, storage: Site.storage(request))
             try Interruption.check()
-            // FFmpeg, looked for only now (merge copies none: its shards did).
-            if !merging, let video = model.localVideos.first, !VideoTools.available {
-                let more = model.localVideos.count > 1 ? " and \(model.localVideos.count - 1) more" : ""
-                throw SitegenError(file: video, message: "a local video\(more) \(VideoTools.missingMessage)")
-            }
             result.report = report.tally
             result.skipped = report.findings.filter { $0.code == .userInvalid }.map { "\($0.path): not a user object, not rendered" } + model.skipped
             let share: SiteRenderer.Share = merging ? .siteWide : request.shard.map { .users($0.users(of: model)) } ?? .all
@@ -258,9 +253,19 @@ extension Site {
         let sources = indices.map { model.photos[$0] }
         progress?(0, sources.count)
         guard !sources.isEmpty || request.shard != nil else { return PhotoStage.Outcome() }
+        let known = previous.reusablePictures()
+        // FFmpeg, looked for only now, and needed only for a video whose copy or poster
+        // the previous site does not hold: the build stops before it stages anything.
+        if !VideoTools.available {
+            let videos = PhotoStage.videosToMake(sources, known: known, code: request.code)
+            if let video = videos.first {
+                let more = videos.count > 1 ? " and \(videos.count - 1) more" : ""
+                throw SitegenError(file: video, message: "a local video\(more) \(VideoTools.missingMessage)")
+            }
+        }
         let outcome: PhotoStage.Outcome
         do {
-            outcome = try PhotoStage.run(sources, document: export.document, known: previous.reusablePictures(),
+            outcome = try PhotoStage.run(sources, document: export.document, known: known,
                                          code: request.code, jobs: request.jobs, progress: progress) { batch in
                 files += batch.count
                 try outlet.stage(batch)

@@ -266,6 +266,23 @@ public enum PhotoStage {
         }
     }
 
+    /// The local video files of `sources` whose copy or poster this build must make (its
+    /// picture is not in `known`), each once, in order: what needs FFmpeg. A file that
+    /// cannot be read is left to `run`, which warns of it.
+    static func videosToMake(_ sources: [PhotoSource], known: [Substring: Picture], code: Site.CodeConstants) -> [String] {
+        let names = Names(code.photos, videos: code.videos)
+        var files: [String] = [], seen: Set<String> = []
+        for source in sources {
+            guard let video = source.videoFile, !seen.contains(video),
+                  case let .success(hash) = VideoEncoder.contentHash(ofFile: video) else { continue }
+            if known[Substring(names.key(hash, source.shape, frame: source.shape != .video))] == nil {
+                files.append(video)
+                seen.insert(video)
+            }
+        }
+        return files
+    }
+
     /// The pictures whose every variant the previous build wrote and the output still
     /// holds, by key.
     static func reusable(in manifest: SiteWriter.Manifest, output: String) -> [Substring: Picture] {

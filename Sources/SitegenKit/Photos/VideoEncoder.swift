@@ -144,8 +144,9 @@ enum VideoEncoder {
         case let .failure(failure): return .failure(failure)
         }
         // A file of its own (the index is moved to the front in a second pass: no pipe), read
-        // back and removed.
-        let temporary = NSTemporaryDirectory() + "/sitegen-video-\(getpid())-\(UUID().uuidString).mp4"
+        // back and removed; one a killed build left is removed by the next (`leftovers`).
+        _ = leftoversRemoved
+        let temporary = NSTemporaryDirectory() + "/\(temporaryPrefix)\(getpid())-\(UUID().uuidString).mp4"
         defer { unlink(temporary) }
         guard let run = VideoTools.run(ffmpeg, inputArguments(path) + copyArguments(probe) + ["-y", "file:" + temporary]) else {
             return .failure(.videoTools)
@@ -163,6 +164,20 @@ enum VideoEncoder {
         let picture = Picture(key: key, width: shown.width, height: shown.height, colour: "#000000", shape: .video)
         return .success(PhotoEncoder.Output(picture: picture, files: [(picture.videoPath, [UInt8](bytes))]))
     }
+
+    /// The temporary copies' names: the prefix, the process id, a UUID.
+    static let temporaryPrefix = "sitegen-video-"
+
+    /// The temporary copies of builds that were killed (their process is gone), removed
+    /// once per process, before its first copy.
+    static let leftoversRemoved: Void = {
+        let folder = NSTemporaryDirectory()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
+            guard let pid = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + name)
+        }
+    }()
 
     /// The poster frame of the video at `path`, as PNG: `VideoSettings.posterTime` in (the
     /// first frame if there is none there), upright, square pixels.

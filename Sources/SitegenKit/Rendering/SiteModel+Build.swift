@@ -123,7 +123,7 @@ extension SiteModel {
                     post = makestagramPost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                            comments: comments(index.comments(ofPost: Int(p), in: doc), doc: doc, schema: schema, author: author,
                                                               byUsername: byUsername),
-                                           storage: storage, index: &photoIndex, photos: &model.photos, localVideos: &model.localVideos)
+                                           storage: storage, index: &photoIndex, photos: &model.photos)
                 case .timeline:
                     post = timelinePost(entry, name: index.name(ofPost: Int(p)), owner: u, likes: report.counts.likes[Int(p)], doc: doc, schema: schema,
                                         images: images, imagesName: schema.name(.images).text, index: &photoIndex, photos: &model.photos)
@@ -184,8 +184,7 @@ extension SiteModel {
     }
 
     private static func makestagramPost(_ entry: PostEntry, name: String, owner: Int, likes: Int, doc: JSONDocument, schema: Schema,
-                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource],
-                                        localVideos: inout [String]) -> Post {
+                                        comments: [Comment], storage: StorageFolder?, index: inout [String: Int], photos: inout [PhotoSource]) -> Post {
         func member(_ field: Schema.Field) -> Int32? { doc.member(entry.node, schema.names(field)).map(doc.value) }
         // Seconds, milliseconds or ISO 8601 (`CreationTime`).
         var time: Int64?
@@ -213,10 +212,9 @@ extension SiteModel {
             if item.kind == .video {
                 m.poster = still
                 // A video the local copy of the bucket holds: published as a copy without its
-                // metadata (the build needs FFmpeg for it: `Site.model`), and, where the app
+                // metadata (the build needs FFmpeg for it: `Site.photos`), and, where the app
                 // keeps no poster, with a frame of it as its poster.
                 if let file = storage?.file(for: item.url) {
-                    localVideos.append(file)
                     m.video = Int32(Self.photo("video " + file, PhotoSource(origin: .file(file), label: file, shape: .video),
                                                index: &index, photos: &photos))
                     if still.isEmpty {

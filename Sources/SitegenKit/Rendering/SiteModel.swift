@@ -128,9 +128,6 @@ public struct SiteModel: Sendable {
     public internal(set) var photos: [PhotoSource] = []
     /// What `PhotoStage` made of each of `photos` (nil: it could not be used).
     public internal(set) var pictures: [Picture?] = []
-    /// The videos of posts that the local copy of the bucket holds (their files; each is
-    /// also in `photos`, shape `.video`).
-    public internal(set) var localVideos: [String] = []
     /// Users and posts the site leaves out, with why (for stderr).
     public internal(set) var skipped: [String] = []
     /// Index into `users` by `ExportIndex` user index.

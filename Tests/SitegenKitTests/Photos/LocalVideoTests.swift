@@ -315,4 +315,46 @@ extension LocalVideoTests {
         #expect(run.stderr == "sitegen: content/storage/videos/iphone.mov: a local video needs FFmpeg, which is not installed; install it (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)\n")
         #expect(SiteTest.contents(site + "/public") == before, "the previous site as it was")
     }
+
+    /// FFmpeg is needed only for a video whose copy or poster the previous site does not
+    /// hold: a rebuild with the videos unchanged builds without it; a new video then stops
+    /// the build, naming only that one.
+    @Test func aRebuildWithItsVideosReusedNeedsNoFFmpeg() throws {
+        let site = try VideoTest.site(["iphone.mov", "android.mp4"])
+        let first = try TestSupport.sitegen(["build", "content/export.json", "--output", "public"], in: site)
+        #expect(first.status == 0, "\(first.stderr)")
+        let export = site + "/content/export.json"
+        let text = try String(contentsOfFile: export, encoding: .utf8).replacingOccurrences(of: "clip 1", with: "clip one")
+        try text.write(toFile: export, atomically: true, encoding: .utf8)
+        let stripped = ["PATH=/nonexistent", TestSupport.binary, "build", "content/export.json", "--output", "public"]
+        let again = try TestSupport.run("/usr/bin/env", stripped, in: site)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(SiteTest.text(site + "/public", "p/-V1/index.html").contains("clip one"))
+        #expect(VideoTest.videoTag(SiteTest.text(site + "/public", "p/-V2/index.html")) != nil)
+
+        let before = SiteTest.contents(site + "/public")
+        try FileManager.default.copyItem(atPath: VideoTest.folder + "/portrait.mov", toPath: site + "/content/storage/videos/portrait.mov")
+        let withNew = text.replacingOccurrences(of: "android.mp4", with: "portrait.mov")
+        try withNew.write(toFile: export, atomically: true, encoding: .utf8)
+        let refused = try TestSupport.run("/usr/bin/env", stripped, in: site)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "sitegen: content/storage/videos/portrait.mov: a local video \(VideoTools.missingMessage)\n")
+        let unchanged = SiteTest.contents(site + "/public") == before
+        #expect(unchanged, "the previous site as it was")
+    }
+
+    /// A copy a killed build left in the temporary folder (its process gone) is removed by
+    /// the next build that copies a video; another running build's copy is left alone.
+    @Test func aKilledBuildsTemporaryCopyIsRemovedByTheNext() throws {
+        let site = try VideoTest.site(["android.mp4"])
+        let temporary = try TestSupport.temporaryFolder()
+        let gone = try TestSupport.run("/bin/sh", ["-c", "echo $$"])
+        let goneName = "\(VideoEncoder.temporaryPrefix)\(gone.stdout.trimmingCharacters(in: .whitespacesAndNewlines))-A.mp4"
+        let runningName = "\(VideoEncoder.temporaryPrefix)\(getpid())-B.mp4"
+        for name in [goneName, runningName] { try Data("partial".utf8).write(to: URL(fileURLWithPath: temporary + "/" + name)) }
+        let run = try TestSupport.run("/usr/bin/env", ["TMPDIR=" + temporary, TestSupport.binary, "build", "content/export.json", "--output", "public"],
+                                      in: site)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [runningName])
+    }
 }
