@@ -28,7 +28,7 @@ public enum NewSite {
 
     /// The line `init --sample` prints when it leaves the video out (`sampleVideo` false).
     public static let noVideoNote = "The sample has no video: FFmpeg is not installed. To get its video post, install it "
-        + "(on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg) and run sitegen init --sample again."
+        + "(on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg) and run sitegen init --sample again in a new folder."
 
     /// The one-line error of `build`, `audit` or `serve` in a site folder that has no
     /// export yet at `path` (the path sitegen.toml or the default names, not one typed on
