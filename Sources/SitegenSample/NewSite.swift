@@ -13,13 +13,22 @@ public enum NewSite {
     ]
 
     /// Writes the files into `folder` (made if missing) and returns their paths; with
-    /// `sample`, also the sample export and its photos (`SampleSite`). Refuses, writing
-    /// nothing, when any of them exists already.
-    public static func create(in folder: String, sample: Bool = false) throws -> [String] {
-        let extra = sample ? try SampleSite.files() : []
+    /// `sample`, also the sample export and its photos (`SampleSite`), and its video unless
+    /// `video` is false (`sampleVideo`). Refuses, writing nothing, when any of them exists
+    /// already.
+    public static func create(in folder: String, sample: Bool = false, video: Bool = true) throws -> [String] {
+        let extra = sample ? try SampleSite.files(video: video) : []
         return try NewFiles.write(files.map { ($0.path, Array($0.text.utf8)) } + extra, into: folder,
                                   refusal: "exists already; sitegen init changes nothing in a folder that has it")
     }
+
+    /// Whether `init --sample` adds the sample's video: only where a build can publish it,
+    /// FFmpeg's `ffmpeg` and `ffprobe` on `PATH` (else the build would stop at it).
+    public static var sampleVideo: Bool { VideoTools.available }
+
+    /// The line `init --sample` prints when it leaves the video out (`sampleVideo` false).
+    public static let noVideoNote = "The sample has no video: FFmpeg is not installed. To get its video post, install it "
+        + "(on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg) and run sitegen init --sample again in a new folder."
 
     /// The one-line error of `build`, `audit` or `serve` in a site folder that has no
     /// export yet at `path` (the path sitegen.toml or the default names, not one typed on

@@ -4,7 +4,8 @@ import SitegenKit
 
 /// The photos of the sample site (`sitegen init --sample`, the checkout's
 /// `content/storage/`): one generated picture per post of a Makestagram export, at the
-/// Storage object path its `image_url` names, as `gsutil cp` would leave the bucket.
+/// Storage object path its `image_url` names, as `gsutil cp` would leave the bucket, and
+/// one per further item of an album (a post's `media` list: `{url, width, height, alt}`).
 ///
 /// Each is painted from the post's key (the same key, the same bytes): a landscape with
 /// ridges, the sea, a city at night or a plate of food, in the post's shape
@@ -50,7 +51,16 @@ enum SamplePhotos {
                 // The first portrait photo is the one stored on its side.
                 let turn = !oriented && height > width
                 oriented = oriented || turn
-                jobs.append((path, .photo(key: doc.key(post), height: height, turned: turn, scene: SampleScenes.byPost[doc.key(post)])))
+                jobs.append((path, .photo(key: doc.key(post), width: width, height: height, turned: turn, scene: SampleScenes.byPost[doc.key(post)])))
+                // An album's other photos (`media`: its first item is the cover above), each
+                // painted at its own size, from its own name (`<key>-2` for `<key>-2.jpg`).
+                for item in schema.media(of: post, in: doc) where item.kind == .photo && item.width > 0 && item.height > 0 {
+                    guard let itemPath = StorageFolder.objectPath(item.url), itemPath != path,
+                          !jobs.contains(where: { $0.path == itemPath }) else { continue }
+                    let name = String(PathNames.name(itemPath).prefix { $0 != "." })
+                    jobs.append((itemPath, .photo(key: name, width: item.width, height: item.height, turned: false,
+                                                  scene: SampleScenes.byAlbumItem[name])))
+                }
             }
         }
         if let users = doc.member(doc.root, schema.name(.users)), doc.isObject(users) {
@@ -70,7 +80,7 @@ enum SamplePhotos {
         let work = jobs.map(\.job)
         DispatchQueue.concurrentPerform(iterations: work.count) { i in
             switch work[i] {
-            case let .photo(key, height, turned, scene):
+            case let .photo(key, width, height, turned, scene):
                 painted.set(i, picture(key: key, width: width, height: height, turned: turned, scene: scene))
             case let .avatar(uid): painted.set(i, SampleAvatars.avatar(uid: uid))
             }
@@ -78,9 +88,10 @@ enum SamplePhotos {
         return zip(jobs, painted.bytes).map { ($0.path, $1) }
     }
 
-    /// One picture to paint: a post's photo (`width` wide) or a user's avatar.
+    /// One picture to paint: a post's photo (`width` wide; an album item at the size its
+    /// item says) or a user's avatar.
     enum Job: Sendable {
-        case photo(key: String, height: Int, turned: Bool, scene: Scene?)
+        case photo(key: String, width: Int, height: Int, turned: Bool, scene: Scene?)
         case avatar(uid: String)
     }
 

@@ -2,7 +2,8 @@
 /// at Fontainebleau is forest at noon, "Kul Sharif at night" a city at night, "Masala
 /// dosa" a plate. `ScenePainter` paints the scene named here; a post this table does not
 /// name (no caption, "first post!") gets a scene drawn from its key. `SampleSiteTests`
-/// checks that every captioned post of the sample is named here.
+/// checks that every captioned post of the sample is named here, and every album item in
+/// `byAlbumItem`.
 enum SampleScenes {
     static let byPost: [String: Scene] = [
         "-KoFty4PKbkIOtDMzTwL": .land(.forest, .noon),
@@ -167,6 +168,41 @@ enum SampleScenes {
         "-LG54l-O-9yFOg1dOhgC": .land(.snow, .winter),
         "-LQY-sPykDOqG6z7v8DG": .plate,
         "-LQxcawN6PKQ8xcUY5MZ": .land(.snow, .noon),
+    ]
+
+    /// The album items after the first (the first is the post's cover, `byPost`), by the
+    /// name of their photo (`images/posts/<post>-<n>.jpg`), chosen by reading the caption
+    /// and each item's alt text in the export: "Street food tour in Chennai: idli, vada,
+    /// more idli" is three plates, "Dingle peninsula, 4 seasons in 1 hour" four skies.
+    static let byAlbumItem: [String: Scene] = [
+        // mariana.costa, "Alfama at 7am, before the tourists."
+        "-KswKkxvmPbpqg6aUJUX-2": .city(.dawn),
+        "-KswKkxvmPbpqg6aUJUX-3": .sea(.dawn),
+        // mariana.costa, "Contact sheet from Porto, roll 27."
+        "-LO5ZrIZFxpEyh81dpll-2": .sea(.noon),
+        "-LO5ZrIZFxpEyh81dpll-3": .plate,
+        "-LO5ZrIZFxpEyh81dpll-4": .city(.dusk),
+        "-LO5ZrIZFxpEyh81dpll-5": .city(.night),
+        // priya.eats, "Street food tour in Chennai: - idli - vada - more idli"
+        "-L77Nfwnsqi8UU2jZTk5-2": .plate,
+        "-L77Nfwnsqi8UU2jZTk5-3": .plate,
+        // nikos_travels, "Ferry life: 9 hours, 4 islands, 1 very tired dog."
+        "-LB-5apzTYP606zZz89i-2": .sea(.noon),
+        "-LB-5apzTYP606zZz89i-3": .sea(.dusk),
+        "-LB-5apzTYP606zZz89i-4": .sea(.night),
+        // liam.hughes, "Dingle peninsula, 4 seasons in 1 hour."
+        "-LItoxciR7eOR0iReH0t-2": .sea(.winter),
+        "-LItoxciR7eOR0iReH0t-3": .land(.forest, .dusk),
+        "-LItoxciR7eOR0iReH0t-4": .land(.snow, .winter),
+        // giulia.rossi, "Rifugio lunch: polenta, funghi, vino."
+        "-LMg1D7BeT6hnCy0Ipt0-2": .plate,
+        "-LMg1D7BeT6hnCy0Ipt0-3": .plate,
+        // lena.schaefer, "Kvalvika beach after the hike."
+        "-L31tzBRozzUyYfIx4H7-2": .land(.rock, .noon),
+        // eleni.kitchen, the Sunday table with the whole family
+        "-LNO8osuqOxWu8w4GCJB-2": .plate,
+        "-LNO8osuqOxWu8w4GCJB-3": .plate,
+        "-LNO8osuqOxWu8w4GCJB-4": .plate,
     ]
 }
 

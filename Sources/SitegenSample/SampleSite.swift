@@ -3,22 +3,35 @@ import Foundation
 import SitegenKit
 
 /// What `sitegen init --sample` adds to a new site folder: the checkout's sample export
-/// (`content/export.json`, 36 users and 166 posts in ten languages) and a local copy of
-/// its Storage bucket in `content/storage/` (`SamplePhotos`: the posts' photos and 12
-/// users' avatars), so that the first
-/// `sitegen build` publishes real photos with no network and no app of one's own.
+/// (`content/export.json`, 36 users and 166 posts in ten languages, 8 of them albums and
+/// one a video) and a local copy of its Storage bucket in `content/storage/`
+/// (`SamplePhotos`: the posts' and the albums' photos and 12 users' avatars;
+/// `SampleVideo`: the video), so that the first `sitegen build` publishes real photos
+/// with no network and no app of one's own.
 ///
 /// The export is carried gzip-compressed (`SampleSite+Export.swift`, written by
 /// `scripts/embed-sample`; the sizes: docs/performance.md, "The sample"); the photos are
-/// painted when the folder is made and weigh nothing in the binary.
+/// painted when the folder is made and weigh nothing in the binary; the video is carried
+/// as it is (`SampleVideo`).
 enum SampleSite {
     /// The files, paths relative to the site folder: the export, then (unless `photos` is
-    /// false) the photos.
-    static func files(photos: Bool = true) throws -> [(path: String, bytes: [UInt8])] {
-        let export = self.export
-        guard photos else { return [(SiteConfig.Default.export, export)] }
+    /// false) the photos, then (unless `video` is false) the video. Without the video the
+    /// export is `SampleVideo.withoutVideo`'s: the video post is its still, a photo.
+    static func files(photos: Bool = true, video: Bool = true) throws -> [(path: String, bytes: [UInt8])] {
+        let export = video ? self.export : exportWithoutVideo
         let storage = StorageFolder.path(beside: SiteConfig.Default.export)
-        return try [(SiteConfig.Default.export, export)] + SamplePhotos.photos(for: export).map { (storage + "/" + $0.path, $0.bytes) }
+        var files = [(path: SiteConfig.Default.export, bytes: export)]
+        if photos { files += try SamplePhotos.photos(for: export).map { (storage + "/" + $0.path, $0.bytes) } }
+        if video { files.append((storage + "/" + SampleVideo.objectPath, SampleVideo.bytes)) }
+        return files
+    }
+
+    /// The sample export without its video (`SampleVideo.withoutVideo`).
+    static var exportWithoutVideo: [UInt8] {
+        guard let export = SampleVideo.withoutVideo(export) else {
+            preconditionFailure("the sample export holds the video post's video_url other than once (SampleVideo.member)")
+        }
+        return export
     }
 
     /// The sample export, byte for byte the checkout's `content/export.json`.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SitegenExport
 @testable import SitegenKit
 @testable import SitegenSample
 import SitegenTestSupport
@@ -9,25 +10,91 @@ import Testing
 @Suite struct SampleSiteTests {
     static var storage: String { TestSupport.packageRoot + "/content/storage" }
 
-    /// The export and the photos agree with the checkout's (`scripts/embed-sample --photos`
-    /// makes them agree again): all 178 are painted and compared byte for byte (a few
-    /// seconds: SitegenSample is optimised in debug builds too, Package.swift).
+    /// The export, the photos and the video agree with the checkout's
+    /// (`scripts/embed-sample --photos --video` makes them agree again): all 198 photos are
+    /// painted and compared byte for byte (a few seconds: SitegenSample is optimised in
+    /// debug builds too, Package.swift), and the video is the checkout's.
     @Test func initWritesTheCheckoutsSample() throws {
         let files = try SampleSite.files(photos: false)
-        #expect(files.map(\.path) == ["content/export.json"])
+        #expect(files.map(\.path) == ["content/export.json", "content/storage/" + SampleVideo.objectPath])
         #expect(files.first?.bytes == TestSupport.bytes(TestSupport.packageRoot, "content/export.json"),
                 "the embedded export is not content/export.json: run scripts/embed-sample")
+        #expect(files.last?.bytes == TestSupport.bytes(Self.storage, SampleVideo.objectPath),
+                "the embedded video is not content/storage's: run scripts/embed-sample --video")
         let jobs = try SamplePhotos.jobs(for: SampleSite.export)
         #expect(jobs.allSatisfy { ($0.path.hasPrefix("images/posts/") || $0.path.hasPrefix("images/avatars/")) && $0.path.hasSuffix(".jpg") })
         #expect(jobs.filter { $0.path.hasPrefix("images/avatars/") }.count == 12)
         let stored = TestSupport.contents(Self.storage)
-        #expect(jobs.count == 178)
-        #expect(Set(jobs.map(\.path)) == Set(stored.keys))
+        #expect(jobs.count == 198, "166 posts' photos, 20 more albums' photos, 12 avatars")
+        #expect(Set(jobs.map(\.path) + [SampleVideo.objectPath]) == Set(stored.keys))
         let made = SamplePhotos.paint(jobs)
-        #expect(made.count == 178)
+        #expect(made.count == 198)
         #expect(made.filter { stored[$0.path] != $0.bytes }.map(\.path) == [],
                 "content/storage/ differs from the photos init --sample paints: run scripts/embed-sample --photos")
-        #expect(stored.values.reduce(0) { $0 + $1.count } < 6_000_000, "content/storage/ stays under 6 MB")
+        let size = stored.values.reduce(0) { $0 + $1.count }
+        #expect(size < 4_100_000, "content/storage/ stays under 4.1 MB (content/ under 4.5 MB): \(size)")
+        #expect((stored[SampleVideo.objectPath]?.count ?? 0) < 200_000, "the video stays under 200 KB")
+    }
+
+    /// Without FFmpeg `init --sample` writes no video and the export without the video
+    /// post's `video_url`: byte for byte the checkout's but that member, so the post is its
+    /// still, a photo, and every other record is the same.
+    @Test func withoutTheVideoTheVideoPostIsItsStill() throws {
+        let files = try SampleSite.files(photos: false, video: false)
+        #expect(files.map(\.path) == ["content/export.json"])
+        let without = try #require(files.first?.bytes)
+        let export = SampleSite.export
+        #expect(without.count < export.count)
+        let text = String(decoding: export, as: UTF8.self), removed = String(decoding: without, as: UTF8.self)
+        let member = ",\n        \"video_url\": \"https://firebasestorage.googleapis.com/v0/b/makestagram-8c1f2.appspot.com/o/videos%2F"
+            + SampleVideo.post + ".mp4?alt=media\""
+        #expect(text.replacingOccurrences(of: member, with: "") == removed, "only the video_url member is left out")
+        #expect(text.components(separatedBy: member).count == 2, "the export holds the member once")
+
+        let schema = Schema(dialect: .makestagram, mapping: .init())
+        for (bytes, kind) in [(export, MediaItem.Kind.video), (without, .photo)] {
+            let doc = try JSONDocument.parse(bytes)
+            let posts = try #require(doc.member(doc.root, schema.name(.posts)))
+            let post = try #require(doc.children(posts).flatMap(doc.children).first { doc.key($0) == SampleVideo.post })
+            let media = schema.media(of: post, in: doc)
+            #expect(media.map(\.kind) == [kind])
+            if kind == .video { #expect(StorageFolder.objectPath(media[0].url) == SampleVideo.objectPath) }
+        }
+        // The MP4 is one: an `ftyp` box first.
+        #expect(Array(SampleVideo.bytes[4..<8]) == Array("ftyp".utf8))
+        #expect(SampleVideo.withoutVideo(without) == nil, "no member left to remove")
+    }
+
+    /// 8 posts are albums (`media`: 2 to 5 items of `{alt, height, url, width}`), their
+    /// captions saying several things (a trip, a meal of several dishes): the first item
+    /// is the post's `image_url`, every item has its own alt text, its own painted photo
+    /// at the size it says and its own scene (`SampleScenes.byAlbumItem`, which names no
+    /// other photo).
+    @Test func albumsHaveAPhotoAndASceneForEveryItem() throws {
+        let export = try #require(try JSONSerialization.jsonObject(with: Data(SampleSite.export)) as? [String: Any])
+        let posts = try #require(export["posts"] as? [String: [String: [String: Any]]])
+        var albums: [String: Int] = [:]
+        var names: Set<String> = []
+        for (key, post) in posts.values.flatMap({ $0 }) {
+            guard let media = post["media"] as? [[String: Any]] else { continue }
+            albums[key] = media.count
+            #expect(media.first?["url"] as? String == post["image_url"] as? String, "\(key): the cover is the first item")
+            for (i, item) in media.enumerated() {
+                let alt = try #require(item["alt"] as? String)
+                #expect(alt.count > 20, "\(key) item \(i + 1): an alt text that says what it shows")
+                let url = try #require(item["url"] as? String)
+                let path = try #require(StorageFolder.objectPath(url))
+                #expect(path == (i == 0 ? "images/posts/\(key).jpg" : "images/posts/\(key)-\(i + 1).jpg"))
+                let header = try #require(TestSupport.jpegHeader(TestSupport.bytes(Self.storage, path)), "\(path) is no JPEG")
+                #expect(header.width == item["width"] as? Int && header.height == item["height"] as? Int, "\(path)")
+                if i > 0 { names.insert("\(key)-\(i + 1)") }
+            }
+            #expect(Set(media.compactMap { $0["alt"] as? String }).count == media.count, "\(key): each item its own alt")
+        }
+        #expect(albums.count == 8)
+        #expect(albums.values.allSatisfy { (2...5).contains($0) }, "\(albums)")
+        #expect(albums.values.reduce(0, +) == 28)
+        #expect(Set(SampleScenes.byAlbumItem.keys) == names)
     }
 
     /// Each post's photo has the shape its `image_height` gives (portrait, square and

@@ -42,13 +42,14 @@ swift_bin=.build/debug/sitegen
 mkdir -p "$work/plain" && cp content/export.json "$work/plain/"
 "$swift_bin" build "$work/plain/export.json" --output "$work/reference-plain" >/dev/null 2>&1
 
-# sample_published FOLDER: the site in FOLDER/public shows every one of the sample's 166
-# photos and 12 avatars (one published picture each, named by its hash; no placeholder,
-# no Storage link).
+# sample_published FOLDER: the site in FOLDER/public shows every one of the sample's 186
+# photos (166 posts' and 20 more albums' photos; the video post's still replaced by the
+# video's poster where FFmpeg is installed) and 12 avatars (one published picture each,
+# named by its hash; no placeholder, no Storage link).
 sample_published() {
   local pictures
   pictures=$(ls "$1/public/assets/img" | cut -c1-32 | sort -u | wc -l)
-  [ "$pictures" -eq 178 ] || { echo "$pictures photos and avatars published, not 166 + 12"; return 1; }
+  [ "$pictures" -eq 198 ] || { echo "$pictures photos and avatars published, not 186 + 12"; return 1; }
   ! grep -rlE 'photo-missing|firebasestorage' "$1/public" --include='*.html'
 }
 
@@ -146,7 +147,7 @@ if [ -x "$base/bin/bash" ]; then
     'cd /root && /opt/sitegen/bin/sitegen build export.json --output tar-public'
   check "root: the same site from the tarball's binary" diff -r -x .sitegen-manifest "$work/reference-plain" "$chroot_dir/root/tar-public"
   check "root: without libvips, init --sample writes the photos and the build says libvips is needed" in_root \
-    'cd /root && /opt/sitegen/bin/sitegen init --sample nolibvips >/dev/null && [ "$(ls nolibvips/content/storage/images/posts | wc -l)" -eq 166 ] &&
+    'cd /root && /opt/sitegen/bin/sitegen init --sample nolibvips >/dev/null && [ "$(ls nolibvips/content/storage/images/posts | wc -l)" -eq 186 ] &&
      cd nolibvips && { /opt/sitegen/bin/sitegen build 2>err.txt; [ $? -eq 2 ]; } && grep -q "apt-get install libvips42" err.txt && ! test -e public'
 
   cp Tests/SitegenTestSupport/Fixtures/photos/timeline/export.json "$chroot_dir/root/photos.json"

@@ -5,7 +5,7 @@ import Foundation
 /// its poster (`VideoEncoder`). Only looked for when a build has such a video, as libvips is
 /// loaded only when a build has a photo to encode; run as programs (an arguments array,
 /// no shell), found on `PATH`.
-enum VideoTools {
+public enum VideoTools {
     /// The `ffmpeg` program on `PATH`, if any.
     static func ffmpeg(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         program("ffmpeg", environment: environment)
@@ -20,7 +20,7 @@ enum VideoTools {
     static let missingMessage = "needs FFmpeg, which is not installed; install it (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)"
 
     /// Whether both programs are on `PATH`.
-    static var available: Bool { ffmpeg() != nil && ffprobe() != nil }
+    public static var available: Bool { ffmpeg() != nil && ffprobe() != nil }
 
     static func program(_ name: String, environment: [String: String]) -> String? {
         for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SitegenExport
 import SitegenKit
 import SitegenSample
 
@@ -19,21 +20,26 @@ extension Sitegen {
         @Argument(help: "The folder to make (default: the working folder).")
         var folder: String = "."
 
-        @Flag(help: "Add a sample export and its photos (36 users, 166 posts) to build at once.")
+        @Flag(help: "Add a sample export and its photos (36 users, 166 posts, 8 albums, a video where FFmpeg is installed) to build at once.")
         var sample = false
 
         func run() throws {
             let written: [String]
+            let video = sample && NewSite.sampleVideo
             do {
-                written = try NewSite.create(in: folder, sample: sample)
+                written = try NewSite.create(in: folder, sample: sample, video: video)
             } catch {
                 throw fail(error)
             }
             // The photos are many: one line for their folder.
             let storage = folder + "/" + StorageFolder.path(beside: SiteConfig.Default.export) + "/"
-            let photos = written.filter { $0.hasPrefix(storage) }
+            let stored = written.filter { $0.hasPrefix(storage) }
+            let videos = stored.filter { MediaItem.isVideoFile($0) }.count
             for path in written where !path.hasPrefix(storage) { print("created \(path)") }
-            if !photos.isEmpty { print("created \(storage) (\(photos.count) photos)") }
+            if !stored.isEmpty {
+                print("created \(storage) (\(stored.count - videos) photos\(videos == 0 ? "" : videos == 1 ? ", 1 video" : ", \(videos) videos"))")
+            }
+            if sample && !video { print(NewSite.noVideoNote) }
             let cd = folder == "." ? "" : "cd \(folder) && "
             if sample {
                 print("""

@@ -13,7 +13,7 @@ import Testing
     /// writes (`SampleSiteTests`; only `initSampleBuildsASiteWithEveryPhoto` runs
     /// `init --sample`). `photos: false` leaves out `content/storage/`, for the tests of what
     /// is not about photos: the photos then stay on Storage, and a build encodes none (each
-    /// build of the sample's 178 took some 16 s of CPU).
+    /// build of the sample's 198 took some 18 s of CPU).
     func newSite(photos: Bool = true) throws -> String {
         let folder = try TestSupport.temporaryFolder() + "/mysite"
         let made = try TestSupport.sitegen(["init", folder])
@@ -27,21 +27,25 @@ import Testing
         return folder
     }
 
-    /// `init --sample demo && cd demo && sitegen build`: every post's photo is published
-    /// from content/storage/ (no tile or post page is a placeholder, nothing links to
-    /// Storage), and the photo stored on its side is published upright.
+    /// `init --sample demo && cd demo && sitegen build`: every post's photo and every
+    /// album item's is published from content/storage/ (no tile or post page is a
+    /// placeholder, nothing links to Storage), the photo stored on its side is published
+    /// upright, and (FFmpeg being installed, as scripts/setup does) the video post has a
+    /// `<video>` of the local copy, its poster taken from the file; without FFmpeg `init`
+    /// says in one line that the sample has no video.
     @Test func initSampleBuildsASiteWithEveryPhoto() throws {
         let parent = try TestSupport.temporaryFolder()
         let made = try TestSupport.sitegen(["init", "--sample", "demo"], in: parent)
         #expect(made.status == 0, "\(made.stderr)")
+        let video = NewSite.sampleVideo
         #expect(made.stdout == """
             created demo/sitegen.toml
             created demo/content/README.md
             created demo/.gitignore
             created demo/firebase.json
             created demo/content/export.json
-            created demo/content/storage/ (178 photos)
-
+            created demo/content/storage/ (198 photos\(video ? ", 1 video" : ""))
+            \(video ? "" : NewSite.noVideoNote + "\n")
             Next: run `cd demo && sitegen build` and open public/index.html, or `sitegen serve`.
             Your own app's export replaces content/export.json (see content/README.md).
 
@@ -49,13 +53,20 @@ import Testing
         let folder = parent + "/demo"
         let run = try TestSupport.sitegen(["build"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("sitegen: 178 photos (12 of them avatars): 178 encoded, 0 unchanged"), "\(run.stderr)")
+        // 165 posts' photos and 20 more albums' photos, 12 avatars and the video's poster
+        // (without FFmpeg, the video post's still instead).
+        #expect(run.stderr.contains("sitegen: 198 photos (12 of them avatars): 198 encoded, 0 unchanged"), "\(run.stderr)")
+        #expect(run.stderr.contains("sitegen: 1 local video: 1 copied without metadata") == video, "\(run.stderr)")
         let out = folder + "/public"
         let files = SiteTest.files(out)
         let photoKeys = Set(files.filter { $0.hasPrefix("assets/img/") }.map { $0.dropFirst("assets/img/".count).prefix(32) })
-        #expect(photoKeys.count == 178, "one published photo for each post, and 12 avatars")
+        #expect(photoKeys.count == 198, "one published photo for each post and album item, and 12 avatars")
+        #expect(files.filter { $0.hasPrefix("assets/video/") }.count == (video ? 1 : 0))
         let posts = files.filter { $0.hasPrefix("p/") && $0.hasSuffix("/index.html") }
         #expect(posts.count == 166)
+        let videoPage = SiteTest.text(out, "p/\(SampleVideo.post)/index.html")
+        #expect(videoPage.contains("<video controls playsinline preload=\"none\" poster=\"../../assets/img/") == video)
+        #expect(videoPage.contains("src=\"../../assets/video/") == video)
         for page in files where page.hasSuffix(".html") {
             let html = SiteTest.text(out, page)
             #expect(!html.contains("photo-missing"), "\(page) has a placeholder")
