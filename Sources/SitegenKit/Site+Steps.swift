@@ -254,10 +254,11 @@ extension Site {
         progress?(0, sources.count)
         guard !sources.isEmpty || request.shard != nil else { return PhotoStage.Outcome() }
         let known = previous.reusablePictures()
+        let cache = request.photoCache.map(PhotoCache.init)
         // FFmpeg, looked for only now, and needed only for a video whose copy or poster
         // the previous site does not hold: the build stops before it stages anything.
         if !VideoTools.available {
-            let videos = PhotoStage.videosToMake(sources, known: known, code: request.code)
+            let videos = PhotoStage.videosToMake(sources, known: known, cache: cache, code: request.code)
             if let video = videos.first {
                 let more = videos.count > 1 ? " and \(videos.count - 1) more" : ""
                 throw SitegenError(file: video, message: "a local video\(more) \(VideoTools.missingMessage)")
@@ -265,7 +266,7 @@ extension Site {
         }
         let outcome: PhotoStage.Outcome
         do {
-            outcome = try PhotoStage.run(sources, document: export.document, known: known,
+            outcome = try PhotoStage.run(sources, document: export.document, known: known, cache: cache,
                                          code: request.code, jobs: request.jobs, progress: progress) { batch in
                 files += batch.count
                 try outlet.stage(batch)

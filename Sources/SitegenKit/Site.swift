@@ -24,6 +24,10 @@ public enum Site {
         /// merge takes them from the output, which must be that site. A folder that is not
         /// there or has no manifest (a first build, an empty cache) is no previous site.
         public var previous: String?
+        /// `--photo-cache DIR`: encoded pictures kept between builds (`PhotoCache`); a
+        /// picture found there is not encoded again. It changes how long a build takes,
+        /// not what it makes.
+        public var photoCache: String?
         /// Switch the output over whole (`SiteWriter.exchanges`), the default; off with
         /// `atomic_switch = false` in sitegen.toml or `--no-atomic-switch`. It changes how the
         /// site is published, not what.

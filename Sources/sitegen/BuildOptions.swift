@@ -45,6 +45,12 @@ struct BuildOptions: ParsableArguments {
     @Option(help: "Threads that render pages (default: all cores).")
     var jobs: Int = 0
 
+    @Option(help: ArgumentHelp(
+        "A folder that keeps every encoded photo and video copy between builds (made if missing).",
+        discussion: "A photo found there is not encoded again, even when the output starts empty (a fresh checkout in CI, another --output, a shard): keep the folder (a CI cache) to build in seconds what took minutes. It changes how long a build takes, never what it publishes; delete it to start over (docs/site.md).",
+        valueName: "DIR"))
+    var photoCache: String?
+
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Switch an existing output over whole (default: `atomic_switch` in sitegen.toml, else on).",
         discussion: "A reader, a kill or a power cut then sees the old site or the new one, never a mix; the site before it stays beside the output as its spare (.NAME.sitegen-spare, mostly hard links), so a rebuild links only what changed, after reading both trees' folders (docs/robustness.md). With --no-atomic-switch, changed files are moved in one by one, all or nothing, and no spare is kept."))
@@ -93,6 +99,7 @@ struct BuildOptions: ParsableArguments {
             exclude: config.exclude, hotlinkPhotos: config.hotlinkPhotos ?? false, options: options, jobs: jobs, dryRun: dryRun)
         request.atomicSwitch = atomicSwitch ?? config.atomicSwitch ?? true
         request.allowShrink = allowShrink
+        request.photoCache = photoCache
         return request
     }
 
@@ -148,16 +155,18 @@ struct BuildOptions: ParsableArguments {
         for line in result.photos.warnings.prefix(20) { printError("sitegen: warning: \(line)") }
         if result.photos.warnings.count > 20 { printError("sitegen: warning: \(result.photos.warnings.count - 20) more photos cannot be used; their tiles are placeholders") }
         let photos = result.photos
-        if photos.encoded + photos.reused > 0 {
-            let rate = photos.seconds > 0 ? Double(photos.encoded + photos.reused) / photos.seconds : 0
+        let count = photos.encoded + photos.reused + photos.cached
+        if count > 0 {
+            let rate = photos.seconds > 0 ? Double(count) / photos.seconds : 0
             let shared = photos.duplicates > 0 ? " (and \(photos.duplicates) posts showing one of them)" : ""
-            let count = photos.encoded + photos.reused
             let avatars = photos.avatars > 0 ? " (\(photos.avatars) of them avatar\(photos.avatars == 1 ? "" : "s"))" : ""
-            printError("sitegen: \(count) photo\(count == 1 ? "" : "s")\(avatars)\(shared): \(photos.encoded) encoded, \(photos.reused) unchanged, in \(String(format: "%.3f", photos.seconds)) s (\(String(format: "%.1f", rate)) photos/s)")
+            let cached = photos.cached > 0 ? ", \(photos.cached) from the photo cache" : ""
+            printError("sitegen: \(count) photo\(count == 1 ? "" : "s")\(avatars)\(shared): \(photos.encoded) encoded, \(photos.reused) unchanged\(cached), in \(String(format: "%.3f", photos.seconds)) s (\(String(format: "%.1f", rate)) photos/s)")
         }
-        if photos.videos + photos.videosReused > 0 {
-            let count = photos.videos + photos.videosReused
-            printError("sitegen: \(count) local video\(count == 1 ? "" : "s"): \(photos.videos) copied without metadata, \(photos.videosReused) unchanged")
+        let videos = photos.videos + photos.videosReused + photos.videosCached
+        if videos > 0 {
+            let cached = photos.videosCached > 0 ? ", \(photos.videosCached) from the photo cache" : ""
+            printError("sitegen: \(videos) local video\(videos == 1 ? "" : "s"): \(photos.videos) copied without metadata, \(photos.videosReused) unchanged\(cached)")
         }
         for line in result.skipped.prefix(20) { printError("sitegen: skipped \(line)") }
         if result.skipped.count > 20 { printError("sitegen: skipped \(result.skipped.count - 20) more") }

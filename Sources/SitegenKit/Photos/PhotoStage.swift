@@ -28,6 +28,10 @@ public enum PhotoStage {
         /// (not in `encoded` and `reused`; a poster taken from a video is a photo there).
         public var videos = 0
         public var videosReused = 0
+        /// Photos (avatars among them, counted in `avatars` too) and videos taken from the
+        /// photo cache (`PhotoCache`) instead of being encoded.
+        public var cached = 0
+        public var videosCached = 0
         public var seconds = 0.0
     }
 
@@ -60,7 +64,7 @@ public enum PhotoStage {
     /// (`PreviousSite.reusablePictures()`). Throws `Interrupted` on a signal,
     /// `LibraryUnavailable` when a photo is to be encoded and libvips cannot be loaded, or
     /// what `stage` throws.
-    static func run(_ sources: [PhotoSource], document: JSONDocument, known: [Substring: Picture],
+    static func run(_ sources: [PhotoSource], document: JSONDocument, known: [Substring: Picture], cache: PhotoCache? = nil,
                     code: Site.CodeConstants, jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
                     stage: ([RenderedFile]) throws -> Void) throws -> Outcome {
         let start = DispatchTime.now()
@@ -91,7 +95,8 @@ public enum PhotoStage {
                             return value
                         }
                         if i >= count { return }
-                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known, names: names, done: done)
+                        out.base[i] = process(sources[range.lowerBound + i], document: document, known: known, cache: cache,
+                                              names: names, done: done)
                     }
                 }
             }
@@ -132,9 +137,14 @@ public enum PhotoStage {
                     // Its files are staged with the post that encoded or reused the photo.
                     outcome.pictures.append(picture)
                     outcome.duplicates += 1
-                case let .encoded(output):
+                case let .encoded(output), let .cached(output):
                     outcome.pictures.append(output.picture)
-                    if output.picture.shape == .video { outcome.videos += 1 } else { outcome.encoded += 1 }
+                    switch (result!, output.picture.shape) {
+                    case (.cached, .video): outcome.videosCached += 1
+                    case (.cached, _): outcome.cached += 1
+                    case (_, .video): outcome.videos += 1
+                    default: outcome.encoded += 1
+                    }
                     if output.picture.shape == .avatar { outcome.avatars += 1 }
                     for file in output.files {
                         files.append(RenderedFile(path: file.path, bytes: file.bytes, source: output.picture.manifestSource))
@@ -154,6 +164,8 @@ public enum PhotoStage {
         case failed(PhotoFailure)
         case reused(Picture)
         case encoded(PhotoEncoder.Output)
+        /// Taken from the photo cache: staged as an encoded one is.
+        case cached(PhotoEncoder.Output)
         /// The same bytes as a photo another post of this build shows.
         case duplicate(Picture)
         /// The same bytes as a photo another worker was processing: resolved once the
@@ -218,8 +230,8 @@ public enum PhotoStage {
         }
     }
 
-    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture], names: Names,
-                        done: PhotosDone) -> Processed {
+    static func process(_ source: PhotoSource, document: JSONDocument, known: [Substring: Picture], cache: PhotoCache? = nil,
+                        names: Names, done: PhotosDone) -> Processed {
         let key: String
         let encode: () -> Result<PhotoEncoder.Output, PhotoFailure>
         if let video = source.videoFile {
@@ -256,9 +268,14 @@ public enum PhotoStage {
             done.note(key, .success(picture))
             return .reused(picture)
         }
+        if let output = cache?.output(key) {
+            done.note(key, .success(output.picture))
+            return .cached(output)
+        }
         switch encode() {
         case let .success(output):
             done.note(key, .success(output.picture))
+            cache?.store(output)
             return .encoded(output)
         case let .failure(failure):
             done.note(key, .failure(failure))
@@ -267,15 +284,17 @@ public enum PhotoStage {
     }
 
     /// The local video files of `sources` whose copy or poster this build must make (its
-    /// picture is not in `known`), each once, in order: what needs FFmpeg. A file that
+    /// picture is neither in `known` nor in the cache), each once, in order: what needs FFmpeg. A file that
     /// cannot be read is left to `run`, which warns of it.
-    static func videosToMake(_ sources: [PhotoSource], known: [Substring: Picture], code: Site.CodeConstants) -> [String] {
+    static func videosToMake(_ sources: [PhotoSource], known: [Substring: Picture], cache: PhotoCache? = nil,
+                             code: Site.CodeConstants) -> [String] {
         let names = Names(code.photos, videos: code.videos)
         var files: [String] = [], seen: Set<String> = []
         for source in sources {
             guard let video = source.videoFile, !seen.contains(video),
                   case let .success(hash) = VideoEncoder.contentHash(ofFile: video) else { continue }
-            if known[Substring(names.key(hash, source.shape, frame: source.shape != .video))] == nil {
+            let key = names.key(hash, source.shape, frame: source.shape != .video)
+            if known[Substring(key)] == nil && cache?.holds(key) != true {
                 files.append(video)
                 seen.insert(video)
             }

@@ -133,7 +133,7 @@ import Testing
     /// checkout's Templates/ give.
     @Test func buildOutsideTheCheckoutUsesTheBuiltinTheme() throws {
         let folder = try newSite()
-        let run = try TestSupport.sitegen(["build"], in: folder)
+        let run = try TestSupport.sitegen(["build", "--photo-cache", SiteTest.samplePhotoCache], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let (reference, _) = try SiteTest.build(SiteTest.sampleExport)
         let built = SiteTest.contents(folder + "/public").filter { $0.key != ".sitegen-manifest" }

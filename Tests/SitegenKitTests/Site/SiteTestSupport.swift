@@ -53,12 +53,22 @@ enum SiteTest {
     /// Builds `export` with the checkout's templates (unless `templates` is given).
     @discardableResult
     static func build(_ export: String, into output: String? = nil, options: SiteOptions = SiteOptions(),
-                      templates: String? = nil, jobs: Int = 0, dryRun: Bool = false) throws -> (output: String, result: Site.Result) {
+                      templates: String? = nil, jobs: Int = 0, dryRun: Bool = false,
+                      photoCache: String? = nil) throws -> (output: String, result: Site.Result) {
         let out = try output ?? newOutput()
-        let request = Site.Request(export: export, output: out, templates: templates ?? self.templates,
+        var request = Site.Request(export: export, output: out, templates: templates ?? self.templates,
                                    options: options, jobs: jobs, dryRun: dryRun)
+        request.photoCache = photoCache ?? (export == sampleExport ? samplePhotoCache : nil)
         return (out, try Site.build(request))
     }
+
+    /// The photo cache every build of the sample shares (`PhotoCache`; the CLI's
+    /// `--photo-cache`): its 198 photos are encoded once a test run, not once a build
+    /// (some 18 s of CPU each: most of the site suites' time). Tests of the photos
+    /// themselves build other exports, or the sample with a cache of their own.
+    static let samplePhotoCache: String = {
+        do { return try TestSupport.temporaryFolder() + "/photo-cache" } catch { fatalError("no temporary folder: \(error)") }
+    }()
 
     /// Writes a JSON object (dictionaries, arrays, strings, numbers, booleans) as an export file.
     static func writeExport(_ object: Any, name: String = "export.json") throws -> String {
