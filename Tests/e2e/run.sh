@@ -159,12 +159,14 @@ while [ "$port_hostile" = "$port_root" ] || [ "$port_hostile" = "$port_profiles"
   port_hostile=$(free_port)
 done
 
+photo_cache=${SITEGEN_PHOTO_CACHE:-$tmp/photo-cache}
 build() {  # build NAME OPTIONS...: $tmp/NAME from the export
   local name=$1
   shift
   # One photo cache for every site (docs/site.md): the sample's photos are encoded once,
-  # not once a site; each site is still built from nothing.
-  if "$bin" build "$export_file" --output "$tmp/$name" --photo-cache "$tmp/photo-cache" "$@" >"$tmp/$name.build.log" 2>&1; then
+  # not once a site; each site is still built from nothing. SITEGEN_PHOTO_CACHE: a cache
+  # to share with earlier runs (scripts/test's).
+  if "$bin" build "$export_file" --output "$tmp/$name" --photo-cache "$photo_cache" "$@" >"$tmp/$name.build.log" 2>&1; then
     echo "e2e: built $name: $(tail -n 1 "$tmp/$name.build.log")"
   else
     cat "$tmp/$name.build.log" >&2
@@ -288,7 +290,7 @@ serve_check() {  # serve_check NAME BASE_PATH
   port=$(free_port)
   out=$tmp/$name
   "$bin" serve "$export_file" --output "$out-site" --host 127.0.0.1 --port "$port" \
-    --base-path "$base_path" --photo-cache "$tmp/photo-cache" >"$out.stdout" 2>"$out.stderr" &
+    --base-path "$base_path" --photo-cache "$photo_cache" >"$out.stdout" 2>"$out.stderr" &
   pid=$!
   pids+=("$pid")
   url=""

@@ -131,9 +131,9 @@ import SitegenExport
         // The sample's photos beside the copy, as beside content/export.json.
         try FileManager.default.copyItem(atPath: StorageFolder.path(beside: SiteTest.sampleExport),
                                          toPath: StorageFolder.path(beside: reformatted))
-        let (_, result) = try SiteTest.build(reformatted, into: out, options: Self.options)
+        let (_, result) = try SiteTest.build(reformatted, into: out, options: Self.options, photoCache: SiteTest.samplePhotoCache)
         #expect(result.rendered == 1 && result.written.written == 1 && result.written.removed == 0)
-        let (fresh, _) = try SiteTest.build(reformatted, options: Self.options)
+        let (fresh, _) = try SiteTest.build(reformatted, options: Self.options, photoCache: SiteTest.samplePhotoCache)
         #expect(Self.differences(SiteTest.contents(out), SiteTest.contents(fresh)) == [])
     }
 }

@@ -66,7 +66,11 @@ enum SiteTest {
     /// `--photo-cache`): its 198 photos are encoded once a test run, not once a build
     /// (some 18 s of CPU each: most of the site suites' time). Tests of the photos
     /// themselves build other exports, or the sample with a cache of their own.
+    /// `SITEGEN_TEST_PHOTO_CACHE` names a folder to use instead, kept after the run:
+    /// scripts/test gives `.build/photo-cache`, which its later stages (the Nu checker's
+    /// sites, the end-to-end tests) take the sample's photos from.
     static let samplePhotoCache: String = {
+        if let folder = ProcessInfo.processInfo.environment["SITEGEN_TEST_PHOTO_CACHE"], !folder.isEmpty { return folder }
         do { return try TestSupport.temporaryFolder() + "/photo-cache" } catch { fatalError("no temporary folder: \(error)") }
     }()
 
