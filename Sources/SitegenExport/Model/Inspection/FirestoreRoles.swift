@@ -36,23 +36,26 @@ enum FirestoreRoles {
         // still found, with no user's id to go by.
         var keys: [String] = []
         if let users { collections.documents(users) { record, _ in if doc.isObject(record) { keys.append(doc.key(record)) } } }
-        var uids = Set(keys)
+        // An id is known by either spelling: as the tree keys it (an edge's key, a parent
+        // document: `ana@x%2Ecom`) and as the app writes it in a field (`ana@x.com`).
+        var uids = FirestoreNames.bothSpellings(keys)
         if let users, found.mapping.fields[.userID] == nil, !keys.isEmpty,
            let id = UsersDetector.firestoreUserID(collections, users: users, keys: keys) {
             found.mapping.fields[.userID] = id.field
             found.fields[.userID] = id.why
-            uids = id.ids
+            uids = FirestoreNames.bothSpellings(id.ids)
         }
         if let users, found.mapping.fields[.userID] == nil, found.mapping.fields[.userAlias] == nil,
            let alias = UserAliasDetector.detect(collections, users: users, userCount: keys.count,
                                                 taken: Set([Schema.Field.username, .name, .avatarURL, .bio, .url].flatMap { schema.names($0).map(\.text) })) {
             found.mapping.fields[.userAlias] = alias.field
             found.fields[.userAlias] = alias.why
-            uids.formUnion(alias.ids)
+            uids.formUnion(FirestoreNames.bothSpellings(alias.ids))
         }
         let posts = PostsDetector.firestore(collections, schema, users: users, uids: uids, &found)
-        var postIDs = Set<String>()
-        if let posts { collections.documents(posts) { record, _ in postIDs.insert(doc.key(record)) } }
+        var postKeys: [String] = []
+        if let posts { collections.documents(posts) { record, _ in postKeys.append(doc.key(record)) } }
+        let postIDs = FirestoreNames.bothSpellings(postKeys)
         let shapes = FirestoreShapes(collections, posts: posts, uids: uids, postIDs: postIDs)
         LikesDetector.firestore(shapes, &found)
         CommentsDetector.firestore(shapes, &found)

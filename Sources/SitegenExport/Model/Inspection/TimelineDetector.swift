@@ -105,9 +105,11 @@ enum TimelineDetector {
             let key = doc.key(record)
             if let first = parentOf[key] { if first != parent { repeated += 1 } } else { parentOf[key] = parent }
             var others = false, names = false
+            // The parent's id as the app writes it (`ana@x.com`, keyed `ana@x%2Ecom`).
+            let parentID = FirestoreNames.name(key: parent)
             doc.forEachChild(record) { member in
                 guard let text = doc.string(doc.value(member)) else { return }
-                if text == parent { names = true } else if uids.contains(text) { others = true }
+                if text == parent || text == parentID { names = true } else if uids.contains(text) { others = true }
             }
             if others && !names { elsewhere += 1 }
         }

@@ -72,13 +72,15 @@ enum UsersDetector {
     /// documents' keys.
     static func firestoreUserID(_ collections: FirestoreCollections, users: String, keys: [String]) -> (field: String, ids: Set<String>, why: String)? {
         let doc = collections.doc
-        let uids = Set(keys)
+        let uids = FirestoreNames.bothSpellings(keys)
         var values: [String: [String]] = [:]
         collections.documents(users) { record, _ in
             guard doc.isObject(record) else { return }
-            let key = doc.key(record)
+            // The document's own id, as the tree keys it or as the app writes it (`email`
+            // in `users/ana@x.com`), is no second id.
+            let key = doc.key(record), id = FirestoreNames.name(key: key)
             doc.forEachChild(record) { member in
-                if let text = doc.string(doc.value(member)), !text.isEmpty, text != key { values[doc.key(member), default: []].append(text) }
+                if let text = doc.string(doc.value(member)), !text.isEmpty, text != key, text != id { values[doc.key(member), default: []].append(text) }
             }
         }
         let candidates = values.filter { $0.value.count * 2 >= keys.count && Set($0.value).count == $0.value.count }
