@@ -5,7 +5,8 @@
 /// - in each post, at any depth, the list named `comments`, else the one whose name says
 ///   comments (`comment`, `postComments`) and whose entries are mostly objects; a list
 ///   whose entries mostly name no user by id (`{displayName, comment}`) cannot be counted
-///   or shown by author: said as a doubt, not mapped;
+///   or shown by author: said as a doubt, not mapped (with no node of users, an author
+///   under a name sitegen reads as one is a person, whether or not they posted);
 /// - a comment's author (a field holding users' ids or usernames) and its text (a string
 ///   under a name that says so, not a URL nor a user's id).
 /// Comments kept in a root of their own by post are `PostListsDetector`'s.
@@ -26,13 +27,18 @@ enum CommentsDetector {
         let name = listName(in: records, doc: doc)
         var lists = 0, entries = 0, authored = 0
         var keys = Set<String>()
+        // With no node of users, a person is whoever a record names: a comment whose author
+        // is under a name sitegen reads as one (`uid`, `userId`, `username`) names its
+        // person, who need not have posted (docs/export-format.md, "Users implied by posts").
+        let authors = c.usersRoot() == nil ? c.schema.names(.commentAuthor) + c.schema.names(.username) : []
         Schema.forEachMatch(records + [Schema.Name(name)], in: doc) { list, _ in
             guard doc.isContainer(list) else { return }
             lists += 1
             doc.forEachEntry(list) { entry in
                 guard doc.isObject(entry) else { return }
                 entries += 1
-                if InspectionValues.authorField(entry, uids: c.uids, in: doc) != nil { authored += 1 }
+                if InspectionValues.authorField(entry, uids: c.uids, in: doc) != nil
+                    || doc.member(entry, authors).flatMap({ doc.string(doc.value($0)) }).map({ !$0.isEmpty }) == true { authored += 1 }
                 doc.forEachChild(entry) { keys.insert(doc.key($0)) }
             }
         }
