@@ -128,6 +128,25 @@ enum PostsDetector {
         return c.fieldGuess(.postOwner, in: .posts, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid") { c.isUserID($0) }
     }
 
+    /// The field most flat posts hold a user's id in (a key of the users' root), not the
+    /// post's own key, where at least half do: the owner, before the fields are counted
+    /// (`owner` guesses it for the block).
+    static func ownerField(_ schema: Schema, _ doc: JSONDocument) -> String? {
+        guard let users = schema.place(.users), users.isRoot, let root = doc.member(doc.root, users.root), doc.isObject(root) else { return nil }
+        var uids = Set<String>()
+        doc.forEachEntry(root) { uids.insert(doc.key($0)) }
+        var posts = 0
+        var hits: [String: Int] = [:]
+        InspectionContext.forEachRecord(.posts, schema, doc) { post in
+            posts += 1
+            doc.forEachChild(post) { member in
+                if let text = doc.string(doc.value(member)), text != doc.key(post), uids.contains(text) { hits[doc.key(member), default: 0] += 1 }
+            }
+        }
+        guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= posts else { return nil }
+        return best.key
+    }
+
     /// A post's image: an http(s) URL (in Firestore, an image's URL or path, not a profile
     /// photo's).
     static func image(_ c: InspectionContext) -> FieldGuess? {

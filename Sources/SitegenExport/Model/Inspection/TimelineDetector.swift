@@ -17,6 +17,15 @@ enum TimelineDetector {
         let doc = export.document
         guard export.dialect == .makestagram, schema.mapping.nodes[.timeline] == nil, doc.isObject(doc.root),
               let posts = schema.place(.posts) else { return nil }
+        // Flat posts owned under a name no spelling has (KODDev's `publisher`) are read with
+        // the owner they hold, as the block will map it: else every post seems another's,
+        // and a copy of each under its owner (`user_photos/<uid>/<key>`) a timeline.
+        var schema = schema
+        if schema.flatPosts, !schema.isCarried(.postOwner), let owner = PostsDetector.ownerField(schema, doc) {
+            var mapping = schema.mapping
+            mapping.fields[.postOwner] = owner
+            schema = Schema.read(doc, dialect: export.dialect, mapping: mapping)
+        }
         let v = Validator(Export(path: export.path, document: doc, schema: schema, firestore: export.firestore))
         v.indexUsers()
         v.indexMakestagramPosts()
