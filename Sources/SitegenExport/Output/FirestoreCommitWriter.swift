@@ -341,8 +341,10 @@ public struct FirestoreCommitWriter {
         }
         if d.isObject(node) {
             let members = d.children(node).map { m in
+                // A field's name as Firestore has it, not as the tree keys it (a map of
+                // likes keyed by ids: `ana@x.com`, keyed `ana@x%2Ecom`).
                 let key = d.key(m)
-                return Self.quoted(key) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
+                return Self.quoted(FirestoreNames.name(key: key)) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
             }
             return "{\"mapValue\":{\"fields\":{" + members.joined(separator: ",") + "}}}"
         }
@@ -402,7 +404,7 @@ public struct FirestoreCommitWriter {
     }
 
     private func fields(_ d: JSONDocument, _ node: Int32) -> String {
-        let members = d.children(node).map { Self.quoted(d.key($0)) + ":" + value(d, $0) }
+        let members = d.children(node).map { Self.quoted(FirestoreNames.name(key: d.key($0))) + ":" + value(d, $0) }
         return "{" + members.joined(separator: ",") + "}"
     }
 

@@ -231,9 +231,11 @@ extension Validator {
         let commentCounter = schema.place(.comments) != nil ? Counter(self, .commentCount) : nil
         let checksPoster = schema.isCarried(.poster)
         let keepsImages = schema.isCarried(.imageURL)
-        // A time that no record carries is not the app's (KODDev's posts are dated by their
-        // push ids): not asked of any post.
+        // A time that no post carries is not the app's (KODDev's posts are dated by their
+        // push ids): not asked of any post, whatever its comments carry (`created_at` is
+        // also a comment's time: KODDev's comments' `timestamp`).
         let checksTime = schema.isCarried(.createdAt)
+            && (schema.place(.comments) == nil || index.posts.contains { $0.isObject && doc.member($0.node, createdNames) != nil })
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let path = { self.postPath(post) }
             guard post.isObject else {

@@ -30,6 +30,19 @@ enum FirestoreNames {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `ids` as the app writes them and as the tree keys them: a document's id is found
+    /// by either spelling, in a field (`ana@x.com`) or as a key (`ana@x%2Ecom`). `ids` may
+    /// be either.
+    static func bothSpellings(_ ids: some Sequence<String>) -> Set<String> {
+        var all = Set<String>()
+        for id in ids {
+            all.insert(id)
+            all.insert(key(id))
+            if id.utf8.contains(UInt8(ascii: "%")) { all.insert(name(key: id)) }
+        }
+        return all
+    }
+
     /// The name a key of the tree stands for: the key itself unless it holds a `%`.
     static func name(key: some StringProtocol) -> String {
         guard key.utf8.contains(UInt8(ascii: "%")) else { return String(key) }

@@ -1,0 +1,110 @@
+/// Comments kept where no recognised name says, and their fields:
+/// - Firestore: under each post, a subcollection whose documents mostly hold text and a
+///   user's id (`posts/*/comments`); kept by post, `<root>/*/<sub>` of such documents whose
+///   parents are posts (fluttershare's `comments/<post>/comments`);
+/// - in each post, at any depth, the list named `comments`, else the one whose name says
+///   comments (`comment`, `postComments`) and whose entries are mostly objects; a list
+///   whose entries mostly name no user by id (`{displayName, comment}`) cannot be counted
+///   or shown by author: said as a doubt, not mapped (with no node of users, an author
+///   under a name sitegen reads as one is a person, whether or not they posted);
+/// - a comment's author (a field holding users' ids or usernames) and its text (a string
+///   under a name that says so, not a URL nor a user's id).
+/// Comments kept in a root of their own by post are `PostListsDetector`'s.
+enum CommentsDetector {
+    static func firestore(_ shapes: FirestoreShapes, _ found: inout FirestoreRoles.Found) {
+        for (c, _, s) in shapes.inPosts where s.empty != s.records && s.comments * 2 >= s.records {
+            found.take(.comments, c, "\(number(s.comments)) of its \(number(s.records)) documents hold text and a user's id")
+        }
+        for (c, s) in shapes.byParent where s.comments * 2 >= s.records && s.postParents * 2 >= s.records {
+            found.take(.comments, c, "\(number(s.comments)) of its \(number(s.records)) documents hold text and a user's id, kept by post")
+        }
+    }
+
+    /// The comments list in each post, or the doubt that says why it is not mapped.
+    static func inPosts(_ c: InspectionContext) -> (guess: NodeGuess?, doubt: String?) {
+        let doc = c.doc
+        guard c.isPresent(.posts), !c.isPresent(.comments), let records = c.schema.postRecords else { return (nil, nil) }
+        let name = listName(in: records, doc: doc)
+        var lists = 0, entries = 0, authored = 0
+        var keys = Set<String>()
+        // With no node of users, a person is whoever a record names: a comment whose author
+        // is under a name sitegen reads as one (`uid`, `userId`, `username`) names its
+        // person, who need not have posted (docs/export-format.md, "Users implied by posts").
+        let authors = c.usersRoot() == nil ? c.schema.names(.commentAuthor) + c.schema.names(.username) : []
+        Schema.forEachMatch(records + [Schema.Name(name)], in: doc) { list, _ in
+            guard doc.isContainer(list) else { return }
+            lists += 1
+            doc.forEachEntry(list) { entry in
+                guard doc.isObject(entry) else { return }
+                entries += 1
+                if InspectionValues.authorField(entry, uids: c.uids, in: doc) != nil
+                    || doc.member(entry, authors).flatMap({ doc.string(doc.value($0)) }).map({ !$0.isEmpty }) == true { authored += 1 }
+                doc.forEachChild(entry) { keys.insert(doc.key($0)) }
+            }
+        }
+        guard lists > 0 else { return (nil, nil) }
+        let path = (records + [Schema.Name(name)]).map { $0?.text ?? "*" }.joined(separator: "/")
+        // Comments whose entries name no user by id (`{displayName, comment}`) cannot
+        // be counted or shown by author: said, not mapped.
+        if entries > 0 && authored * 2 < entries {
+            return (nil, "comments = \(JSONString.quoted(path)): \(number(lists)) posts hold a \"\(name)\" list, but \(number(entries - authored)) of its \(number(entries)) entries name no user by id (\(keys.sorted().joined(separator: ", ")))")
+        }
+        return ((.comments, path, "\(number(lists)) posts hold a \"\(name)\" list"), nil)
+    }
+
+    /// The name of the comments kept in each post: `comments`, else the list whose name
+    /// says comments (`comment`, `postComments`) and whose entries are mostly objects, held
+    /// by the most posts.
+    static func listName(in records: [Schema.Name?], doc: JSONDocument) -> String {
+        var lists: [String: (lists: Int, entries: Int, objects: Int)] = [:]
+        Schema.forEachMatch(records, in: doc) { post, _ in
+            guard doc.isObject(post) else { return }
+            doc.forEachChild(post) { member in
+                let name = doc.key(member)
+                guard name.lowercased().contains("comment"), doc.isContainer(doc.value(member)) else { return }
+                var tally = lists[name] ?? (0, 0, 0)
+                tally.lists += 1
+                doc.forEachEntry(doc.value(member)) { entry in
+                    tally.entries += 1
+                    if doc.isObject(entry) { tally.objects += 1 }
+                }
+                lists[name] = tally
+            }
+        }
+        if lists["comments"] != nil { return "comments" }
+        let named = lists.filter { $0.value.entries > 0 && $0.value.objects * 2 > $0.value.entries }
+        return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? "comments"
+    }
+
+    /// A comment's author: the field most comments hold a user's id in (with no users,
+    /// the username or id of a post's owner).
+    static func author(_ c: InspectionContext) -> FieldGuess? {
+        c.fieldGuess(.commentAuthor, in: .comments, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid") { c.isUserID($0) }
+    }
+
+    /// A comment's text: a string under a name that says so, not a URL nor a user's id.
+    static func text(_ c: InspectionContext) -> FieldGuess? {
+        let doc = c.doc
+        return c.fieldGuess(.commentText, in: .comments, what: "text") { member in
+            guard PostListsDetector.isTextName(doc.key(member).lowercased()), let text = doc.string(doc.value(member)) else { return false }
+            return !SafeURL.isHTTP(text) && !c.uids.contains(text)
+        }
+    }
+
+    /// Words in the name of a comment's field that holds its text.
+    static let words = ["text", "comment", "body", "message", "content"]
+
+    /// The name of `record`'s member that holds a comment's text: a string under a name
+    /// that says so, not a URL nor a user's id.
+    static func commentText(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
+        var found: String?
+        doc.forEachChild(record) { member in
+            guard found == nil, let text = doc.string(doc.value(member)), !uids.contains(text), !SafeURL.isHTTP(text) else { return }
+            let key = doc.key(member)
+            if words.contains(where: key.lowercased().contains) { found = key }
+        }
+        return found
+    }
+
+    private static func number(_ n: Int) -> String { ExportInspection.number(n) }
+}

@@ -1,0 +1,73 @@
+/// Likes kept where no recognised name says:
+/// - Firestore: under each post, a subcollection of empty documents named as likes
+///   (`posts/*/likes`, `posts/*/post-likes`); kept by user, `<root>/*/<sub>` of empty
+///   documents keyed by posts' ids named as likes (`user-likes/*/posts`: `user_likes`).
+///   Empty documents named otherwise are said as a doubt, not mapped;
+/// - in each post, at any depth, the list named `likes`, else the one whose name says
+///   likes (`likedBy`, `likers`) and whose keys are mostly users' ids (an array of ids is
+///   read as such a set, a list of maps by the id each holds);
+/// - in each user's record, a `likes` list (`user_likes`).
+/// Likes kept in a root of their own by post are `PostListsDetector`'s; flat, each naming
+/// its post, `PostFieldDetector`'s.
+enum LikesDetector {
+    static func firestore(_ shapes: FirestoreShapes, _ found: inout FirestoreRoles.Found) {
+        for (c, name, s) in shapes.inPosts where s.empty == s.records {
+            if name.lowercased().contains("like") {
+                found.take(.postLikes, c, "\(number(s.records)) empty documents in posts")
+            } else {
+                found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents in posts, not named as likes")
+            }
+        }
+        for (c, s) in shapes.byParent where !(s.comments * 2 >= s.records && s.postParents * 2 >= s.records)
+            && s.empty == s.records && s.userParents * 2 >= s.records && !(s.userKeys * 2 >= s.records) && s.postKeys * 2 >= s.records {
+            if c.lowercased().contains("like") {
+                found.take(.userLikes, c, "\(number(s.records)) empty documents keyed by posts' ids, kept by user")
+            } else {
+                found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents keyed by posts' ids, kept by user, not named as likes")
+            }
+        }
+    }
+
+    /// The likes list in each post (`posts/*/likes`, `users/*/posts/*/likedBy`).
+    static func inPosts(_ c: InspectionContext) -> NodeGuess? {
+        guard c.isPresent(.posts), !c.isPresent(.postLikes), let records = c.schema.postRecords else { return nil }
+        let name = listName(in: records, uids: c.uids, doc: c.doc)
+        var lists = 0
+        Schema.forEachMatch(records + [Schema.Name(name)], in: c.doc) { list, _ in if c.doc.isContainer(list) { lists += 1 } }
+        guard lists > 0 else { return nil }
+        let path = (records + [Schema.Name(name)]).map { $0?.text ?? "*" }.joined(separator: "/")
+        return (.postLikes, path, "\(number(lists)) posts hold a \"\(name)\" list")
+    }
+
+    /// A user's list of the posts they liked, in their record (`users/*/likes`).
+    static func inUsers(_ c: InspectionContext) -> NodeGuess? {
+        c.listInUsers(.userLikes, ["likes"])
+    }
+
+    /// The name of the likes kept in each post: `likes`, else the container whose name
+    /// says likes (`likedBy`, `likers`) and whose keys are mostly users' ids (an array of
+    /// ids is read as such a set), held by the most posts.
+    static func listName(in records: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> String {
+        var lists: [String: (lists: Int, entries: Int, users: Int)] = [:]
+        Schema.forEachMatch(records, in: doc) { post, _ in
+            guard doc.isObject(post) else { return }
+            doc.forEachChild(post) { member in
+                let name = doc.key(member)
+                guard name.lowercased().contains("like"), doc.isContainer(doc.value(member)) else { return }
+                var tally = lists[name] ?? (0, 0, 0)
+                tally.lists += 1
+                doc.forEachEntry(doc.value(member)) { entry in
+                    tally.entries += 1
+                    // Keyed by a user's id, or a map holding one (an item of a list of maps).
+                    if uids.contains(doc.key(entry)) || (doc.isObject(entry) && InspectionValues.authorField(entry, uids: uids, in: doc) != nil) { tally.users += 1 }
+                }
+                lists[name] = tally
+            }
+        }
+        if lists["likes"] != nil { return "likes" }
+        let named = lists.filter { $0.value.entries > 0 && $0.value.users * 2 >= $0.value.entries }
+        return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? "likes"
+    }
+
+    private static func number(_ n: Int) -> String { ExportInspection.number(n) }
+}

@@ -1,0 +1,178 @@
+/// The posts where no root or collection is named `posts` as the tutorials spell it, and
+/// their fields no variant spells:
+/// - Firestore: the collection whose documents hold an image's URL (not a profile
+///   photo's) or a media list under one name, at any depth of subcollections, never a
+///   collection of copies or mentions of posts (a timeline of copies, an activity feed:
+///   they name the posts' documents; the posts do not name theirs); else posts of text
+///   (`TextPostsDetector`);
+/// - posts kept in each user (`users/<uid>/posts/<key>: {…}`) where the export has no
+///   posts node; a user's list of posts that holds `true`s is their index (`user_posts`);
+/// - a flat post's owner (a field holding users' ids or usernames), its image (http(s)
+///   URLs, or an image's path in Firestore), its caption (text under a name that says so).
+enum PostsDetector {
+    // MARK: Firestore
+
+    /// The posts' collection, taken into `found` where no name says it.
+    static func firestore(_ collections: FirestoreCollections, _ schema: Schema, users: String?, uids: Set<String>,
+                          _ found: inout FirestoreRoles.Found) -> String? {
+        let doc = collections.doc
+        // With no users found, a collection named `posts` is the posts (another holding
+        // images may be the users, their photos under a name no spelling has).
+        if let posts = found.mapping.nodes[.posts] { return posts }
+        if users == nil && doc.member(doc.root, Schema.Name("posts")) != nil { return "posts" }
+        struct Candidate { var name: String, field: String, hits: Int, records: Int, keys: Set<String>, depth: Int }
+        var candidates: [Candidate] = []
+        for c in collections.layout.collections.sorted() where (collections.layout.documentsPerCollection[c] ?? 0) > 0 && c != users
+            && !TimelineDetector.isCopies(c, uids: uids, collections) {
+            var records = 0
+            var hits: [String: Int] = [:]
+            var keys = Set<String>()
+            collections.documents(c) { record, _ in
+                guard doc.isObject(record) else { return }
+                records += 1
+                keys.insert(doc.key(record))
+                doc.forEachChild(record) { member in
+                    if InspectionValues.isPostImage(member, in: doc) || InspectionValues.isMediaList(member, schema, in: doc) { hits[doc.key(member), default: 0] += 1 }
+                }
+            }
+            guard let field = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), field.value * 2 >= records else { continue }
+            candidates.append(Candidate(name: c, field: field.key, hits: field.value, records: records, keys: keys, depth: c.split(separator: "/").count))
+        }
+        /// How many of `a`'s documents name one of `b`'s: by their own key or a field.
+        func references(_ a: Candidate, _ b: Candidate) -> Int {
+            var n = 0
+            collections.documents(a.name) { record, _ in if b.keys.contains(doc.key(record)) || UsersDetector.holdsKey(of: b.keys, record, in: doc) { n += 1 } }
+            return n
+        }
+        /// Copies and mentions of posts (a timeline of copies, an activity feed naming the
+        /// post it is about) name the posts' documents; the posts do not name theirs. Where
+        /// both name the other (the same keys), the copies' keys repeat across their
+        /// parents (one post in many readers' timelines), or they lie deeper.
+        func isCopy(_ a: Candidate, of b: Candidate) -> Bool {
+            guard references(a, b) * 2 >= a.records else { return false }
+            guard references(b, a) * 2 >= b.records else { return true }
+            let repeats = { (c: Candidate) in c.keys.count < c.records }
+            if repeats(a) != repeats(b) { return repeats(a) }
+            return a.depth > b.depth
+        }
+        let originals = candidates.filter { a in !candidates.contains { b in b.name != a.name && isCopy(a, of: b) } }
+        var best: (name: String, field: String, hits: Int, records: Int)?
+        for c in originals {
+            if best == nil || c.hits > best!.hits || (c.hits == best!.hits && c.depth < best!.name.split(separator: "/").count) {
+                best = (c.name, c.field, c.hits, c.records)
+            }
+        }
+        if let best {
+            if best.name != "posts" {
+                found.take(.posts, best.name, "\(number(best.hits)) of its \(number(best.records)) documents hold an image's URL in \"\(best.field)\"")
+            }
+            return best.name
+        }
+        if candidates.isEmpty, let users, let text = TextPostsDetector.detect(collections, users: users, uids: uids) {
+            if text.name != "posts" { found.take(.posts, text.name, text.why) }
+            return text.name
+        }
+        return nil
+    }
+
+    /// Whether most documents of `pattern` hold a post's image (a URL under a name that
+    /// is not a profile photo's): posts, which are never the users however many carry
+    /// a username (the React tutorials' `posts/<id>: {username, profileImg, image}`). A URL
+    /// under one of `avatars` (`photoUrl`: fluttergram's users) is a profile photo.
+    static func holdsPostImages(_ pattern: String, in doc: JSONDocument, avatars: Set<String> = []) -> Bool {
+        var records = 0, images = 0
+        Schema.forEachMatch(FirestoreCollections.parts(pattern) + [nil], in: doc) { record, _ in
+            guard doc.isObject(record) else { return }
+            records += 1
+            var image = false
+            doc.forEachChild(record) { member in if !avatars.contains(doc.key(member)), InspectionValues.isPostImage(member, in: doc) { image = true } }
+            if image { images += 1 }
+        }
+        return records > 0 && images * 2 >= records
+    }
+
+    // MARK: Kept in each user
+
+    /// `users/*/posts` (or another user-posts spelling) when most users' lists there hold
+    /// records, not `true`, and the export has no posts node of its own.
+    static func inUsers(_ schema: Schema, _ doc: JSONDocument) -> String? {
+        guard schema.dialect == .makestagram, schema.mapping.nodes[.posts] == nil, let users = schema.place(.users), users.isRoot,
+              doc.isObject(doc.root), doc.member(doc.root, users.root) != nil else { return nil }
+        if let posts = schema.place(.posts), doc.member(doc.root, posts.root) != nil { return nil }
+        for name in userPostsNames {
+            var lists = 0, records = 0
+            Schema.forEachMatch([users.root, nil, Schema.Name(name)], in: doc) { list, _ in
+                guard doc.isContainer(list) else { return }
+                lists += 1
+                if InspectionValues.holdsObjects(list, in: doc) { records += 1 }
+            }
+            if lists > 0 { return records * 2 > lists ? "\(users.root.text)/*/\(name)" : nil }
+        }
+        return nil
+    }
+
+    static let userPostsNames = ["posts", "user_posts", "userPosts"]
+
+    /// A user's list of their posts' keys (`users/*/posts: {<key>: true}`), as `user_posts`.
+    /// A list whose entries are objects is the posts themselves (`inUsers`), not the index.
+    static func index(_ c: InspectionContext) -> NodeGuess? {
+        c.listInUsers(.userPosts, userPostsNames, unlessRecords: true)
+    }
+
+    // MARK: Fields
+
+    /// A flat post's owner: the field most posts hold a user's id in (or a map holding
+    /// one), or, with no users, the username or id the posts imply.
+    static func owner(_ c: InspectionContext) -> FieldGuess? {
+        guard c.schema.flatPosts else { return nil }
+        return c.fieldGuess(.postOwner, in: .posts, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid") { c.isUserID($0) }
+    }
+
+    /// The field most flat posts hold a user's id in (a key of the users' root), not the
+    /// post's own key, where at least half do: the owner, before the fields are counted
+    /// (`owner` guesses it for the block).
+    static func ownerField(_ schema: Schema, _ doc: JSONDocument) -> String? {
+        guard let users = schema.place(.users), users.isRoot, let root = doc.member(doc.root, users.root), doc.isObject(root) else { return nil }
+        var uids = Set<String>()
+        doc.forEachEntry(root) { uids.insert(doc.key($0)) }
+        var posts = 0
+        var hits: [String: Int] = [:]
+        InspectionContext.forEachRecord(.posts, schema, doc) { post in
+            posts += 1
+            doc.forEachChild(post) { member in
+                if let text = doc.string(doc.value(member)), text != doc.key(post), uids.contains(text) { hits[doc.key(member), default: 0] += 1 }
+            }
+        }
+        guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= posts else { return nil }
+        return best.key
+    }
+
+    /// A post's image: an http(s) URL (in Firestore, an image's URL or path, not a profile
+    /// photo's).
+    static func image(_ c: InspectionContext) -> FieldGuess? {
+        let doc = c.doc
+        let firestore = c.export.firestore != nil
+        return c.fieldGuess(.imageURL, in: .posts, what: firestore ? "an image's URL" : "an http(s) URL") { member in
+            if firestore { return InspectionValues.isPostImage(member, in: doc) }
+            return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
+        }
+    }
+
+    /// Words in the name of a post's field that holds its caption.
+    static let captionWords = ["caption", "text", "desc", "body", "message", "content"]
+
+    /// A caption: text under a name that says so (FriendlyPix's `text`, `description`,
+    /// `body`), not a URL, nor a name some other field is read under (`alt_text`).
+    static func caption(_ c: InspectionContext) -> FieldGuess? {
+        let doc = c.doc
+        let known = Set(Schema.Field.allCases.filter { $0 != .caption && InspectionContext.records(of: $0, c.dialect) == .posts }
+            .flatMap { c.schema.names($0).map(\.text) })
+        return c.fieldGuess(.caption, in: .posts, what: "text") { member in
+            let key = doc.key(member).lowercased()
+            guard captionWords.contains(where: key.contains), !known.contains(doc.key(member)) else { return false }
+            return doc.string(doc.value(member)).map { !SafeURL.isHTTP($0) } ?? false
+        }
+    }
+
+    private static func number(_ n: Int) -> String { ExportInspection.number(n) }
+}

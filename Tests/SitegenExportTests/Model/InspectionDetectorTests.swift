@@ -1,0 +1,128 @@
+import Foundation
+@testable import SitegenExport
+import SitegenTestSupport
+import Testing
+
+/// `inspect`'s detectors (Sources/SitegenExport/Model/Inspection/), one a role, on the zoo's
+/// apps as each writes (`Fixtures/zoo/<app>`): the `# guessed` lines of the `[schema]` block
+/// each detector gives, with their evidence, exactly.
+@Suite struct InspectionDetectorTests {
+    /// The block's lines that say `key = …` with a `# guessed` comment, for the keys given.
+    static func guessed(_ app: String, _ keys: [String]) throws -> [String] {
+        let folder = TestSupport.fixtures.appendingPathComponent("zoo/\(app)").path
+        let path = FileManager.default.fileExists(atPath: folder + "/export.json") ? folder + "/export.json" : folder + "/firestore_export"
+        let block = ExportInspection(try ExportLoader.load(path: path)).schemaBlock()
+        return block.split(separator: "\n").map(String.init).filter { line in
+            line.contains("  # guessed: ") && keys.contains { line.hasPrefix($0 + " = ") }
+        }
+    }
+
+    @Test func usersDetector() throws {
+        #expect(try Self.guessed("fluttergram", ["users"]) == [
+            #"users = "insta_users"  # guessed: 10 of its 10 documents hold a user's name or photo"#,
+        ])
+        #expect(try Self.guessed("senpaix_insta2", ["users"]) == [
+            #"users = "profile"  # guessed: 10 of its 10 records hold a user's name or photo"#,
+        ])
+        #expect(try Self.guessed("mitch_instagram", ["user_details"]) == [
+            #"user_details = "user_account_settings"  # guessed: 11 of its 11 keys are users' uids"#,
+        ])
+    }
+
+    @Test func postsDetector() throws {
+        #expect(try Self.guessed("fluttershare", ["posts", "image_url", "caption"]) == [
+            #"posts = "posts/*/userPosts"  # guessed: 30 of its 30 documents hold an image's URL in "mediaURL""#,
+            #"image_url = "mediaURL"  # guessed: 30 of 30 posts hold an image's URL there"#,
+            #"caption = "description"  # guessed: 30 of 30 posts hold text there"#,
+        ])
+        #expect(try Self.guessed("pupigram", ["user_posts", "post_owner"]) == [
+            #"user_posts = "users/*/posts"  # guessed: 10 users hold a "posts" list"#,
+            #"post_owner = "user"  # guessed: 24 of 24 posts hold a user's uid there"#,
+        ])
+        #expect(try Self.guessed("koddev_instagram", ["post_owner", "image_url"]) == [
+            #"post_owner = "publisher"  # guessed: 30 of 30 posts hold a user's uid there"#,
+            #"image_url = "postimage"  # guessed: 30 of 30 posts hold an http(s) URL there"#,
+        ])
+    }
+
+    @Test func timelineDetector() throws {
+        #expect(try Self.guessed("dowless_instagram", ["timeline"]) == [
+            #"timeline = "user-feed"  # guessed: 148 entries in 11 users' lists are keyed by posts' ids; entries 1; "#
+                + "a reader's own posts are in it (27 of the 27 own posts of readers with a list are)",
+        ])
+        let copies = try Self.guessed("fluttershare", ["timeline"])
+        #expect(copies.count == 1)
+        #expect(copies.first?.hasPrefix(#"timeline = "timeline/*/timelinePosts"  # guessed: 117 entries in 12 users' lists are copies of posts "#
+            + "(their owner is not the list's reader); entries full copies of the posts; a reader's own posts are not in it") == true)
+    }
+
+    @Test func edgesDetector() throws {
+        #expect(try Self.guessed("fluttershare", ["followers", "following"]) == [
+            #"followers = "followers/*/userFollowers"  # guessed: 47 empty documents keyed by users' ids, kept by user"#,
+            #"following = "following/*/userFollowing"  # guessed: 47 empty documents keyed by users' ids, kept by user"#,
+        ])
+        #expect(try Self.guessed("pupigram", ["followers", "following"]) == [
+            #"followers = "users/*/followers"  # guessed: 10 users hold a "followers" list"#,
+            #"following = "users/*/follows"  # guessed: 10 users hold a "follows" list"#,
+        ])
+    }
+
+    @Test func likesDetector() throws {
+        #expect(try Self.guessed("instagram_firestore_uikit", ["postLikes", "user_likes"]) == [
+            #"postLikes = "posts/*/post-likes"  # guessed: 91 empty documents in posts"#,
+            #"user_likes = "users/*/user-likes"  # guessed: 90 empty documents keyed by posts' ids, kept by user"#,
+        ])
+        #expect(try Self.guessed("reactagram", ["user_likes", "postLikes"]) == [
+            #"user_likes = "users/*/likes"  # guessed: 11 users hold a "likes" list"#,
+            #"postLikes = "posts/*/likers"  # guessed: 26 posts hold a "likers" list"#,
+        ])
+    }
+
+    @Test func commentsDetector() throws {
+        #expect(try Self.guessed("fluttergram", ["comments"]) == [
+            #"comments = "insta_comments/*/comments"  # guessed: 22 of its 22 documents hold text and a user's id, kept by post"#,
+        ])
+        #expect(try Self.guessed("saswat10_instagram", ["comments", "comment_text"]) == [
+            #"comments = "posts/*/comments"  # guessed: 43 of its 43 documents hold text and a user's id"#,
+            #"comment_text = "content"  # guessed: 43 of 43 comments hold text there"#,
+        ])
+        #expect(try Self.guessed("instafam", ["comments", "comment_author"]) == [
+            #"comments = "posts/*/comments"  # guessed: 24 posts hold a "comments" list"#,
+            #"comment_author = "commentByUid"  # guessed: 25 of 25 comments hold a user's uid there"#,
+        ])
+    }
+
+    @Test func countersDetector() throws {
+        #expect(try Self.guessed("mitch_instagram", ["post_count", "follower_count", "following_count"]) == [
+            #"post_count = "posts"  # guessed: 11 of 11 records of user_account_settings hold a number there"#,
+            #"follower_count = "followers"  # guessed: 11 of 11 records of user_account_settings hold a number there"#,
+            #"following_count = "following"  # guessed: 11 of 11 records of user_account_settings hold a number there"#,
+        ])
+        #expect(try Self.guessed("sosyashare", ["like_count"]) == [
+            #"like_count = "likeCount"  # guessed: 30 of 31 posts hold a number there"#,
+        ])
+    }
+
+    @Test func timesDetector() throws {
+        #expect(try Self.guessed("pupigram", ["created_at"]) == [#"created_at = "time"  # guessed: 24 of 24 posts hold a time there"#])
+        #expect(try Self.guessed("mitch_instagram", ["created_at"]) == [
+            #"created_at = "date_created"  # guessed: 28 of 28 posts hold a time there"#,
+        ])
+    }
+
+    @Test func userFieldsDetector() throws {
+        #expect(try Self.guessed("koddev_instagram", ["avatar_url"]) == [
+            #"avatar_url = "imageurl"  # guessed: 12 of 12 users hold a photo's URL there"#,
+        ])
+        #expect(try Self.guessed("reactagram", ["avatar_url"]) == [
+            #"avatar_url = "displayPicture"  # guessed: 11 of 11 users hold a photo's URL there"#,
+        ])
+    }
+
+    @Test func privateData() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("zoo/alecsmirnov_instagram").path
+        let block = ExportInspection(try ExportLoader.load(path: folder + "/export.json")).schemaBlock()
+        #expect(block.contains("\n# Private data, kept and never published: users_private_info (email, gender, phone)\n"))
+        #expect(!block.contains("user_details = \"users_private_info\""))
+    }
+}
