@@ -253,7 +253,7 @@ def main(argv=None):
             before = text[max(0, m.start() - 600):m.start()]
             # The element the picture is in: the nearest opening tile, avatar or post box.
             kinds = {"tile": before.rfind('<li class="tile"'), "avatar": before.rfind('<span class="avatar"'),
-                     "post": before.rfind('<div class="post-media"')}
+                     "post": before.rfind('<div class="post-media"'), "album": before.rfind('<li class="album-item"')}
             kind = max(kinds, key=kinds.get) if max(kinds.values()) >= 0 else None
             opening = before[kinds[kind]:] if kind else ""
             if kind == "tile":
@@ -268,8 +268,12 @@ def main(argv=None):
                 box = re.match(r'<div class="post-media" style="--w: (\d+); --h: (\d+)"', opening)
                 ok = box is not None and size is not None and box.groups() == size.groups() and widest <= int(size.group(1))
                 checks.expect(ok, "%s: the post's photo carries its pixels (--w, --h) and is published no wider" % rel, img[:200])
+            elif kind == "album":
+                # An album's item: its own size (the row's box is the first item's).
+                ok = size is not None and widest <= int(size.group(1))
+                checks.expect(ok, "%s: an album item's photo carries its pixels and is published no wider" % rel, img[:200])
             else:
-                checks.expect(False, "%s: a published photo in no tile, avatar or post box" % rel, before[-200:])
+                checks.expect(False, "%s: a published photo in no tile, avatar, post box or album item" % rel, before[-200:])
             photos += 1
     print("visitor: %d published photos carry their pixels" % photos)
 
