@@ -1,4 +1,5 @@
 import Foundation
+import SitegenExport
 
 /// A folder of encoded pictures kept between builds (`sitegen build --photo-cache DIR`;
 /// docs/site.md, "The photo cache"): what a build whose output starts empty (a CI
@@ -8,9 +9,10 @@ import Foundation
 ///
 /// Layout: each variant under its file name (`<key>-640.webp`, `<key>.mp4`), then
 /// `<key>.picture` holding its size and colour (`Picture.manifestSource`), written last:
-/// a picture is in the cache only once all its files are. Every file is written under a
-/// temporary name and renamed, so that builds sharing the folder at once, or one killed
-/// while writing, never leave a short file under a picture's name. Nothing is removed:
+/// a picture is in the cache only once all its files are. Every file is written as the
+/// build's other files are (`AtomicFile`: a temporary name, flushed, renamed), so that
+/// builds sharing the folder at once, one killed while writing, or a power cut never
+/// leave a short file under a picture's name. Nothing is removed:
 /// the folder grows with the photos it has seen, as a user's cache does; delete it to
 /// start over.
 struct PhotoCache: Sendable {
@@ -24,10 +26,6 @@ struct PhotoCache: Sendable {
 
     private func recordPath(_ key: String) -> String { path(key + ".picture") }
 
-    private static func fileName(_ variant: String) -> String {
-        String(variant[(variant.lastIndex(of: "/").map { variant.index(after: $0) } ?? variant.startIndex)...])
-    }
-
     /// Whether the cache holds the picture of `key` (its record: its files were written first).
     func holds(_ key: String) -> Bool {
         FileManager.default.fileExists(atPath: recordPath(key))
@@ -40,7 +38,7 @@ struct PhotoCache: Sendable {
               let picture = Picture(key: key, manifestSource: String(decoding: record, as: UTF8.self)) else { return nil }
         var files: [(path: String, bytes: [UInt8])] = []
         for variant in picture.paths {
-            guard let bytes = FileManager.default.contents(atPath: path(Self.fileName(variant))) else { return nil }
+            guard let bytes = FileManager.default.contents(atPath: path(PathNames.name(variant))) else { return nil }
             files.append((variant, [UInt8](bytes)))
         }
         return PhotoEncoder.Output(picture: picture, files: files)
@@ -49,17 +47,9 @@ struct PhotoCache: Sendable {
     /// Keeps `output` (best effort: a cache that cannot be written is a cache that misses).
     func store(_ output: PhotoEncoder.Output) {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for file in output.files where !write(file.bytes, to: Self.fileName(file.path)) { return }
-        _ = write(Array(output.picture.manifestSource.utf8), to: output.picture.key + ".picture")
-    }
-
-    private func write(_ bytes: [UInt8], to name: String) -> Bool {
-        let temporary = path(".\(name).\(getpid()).\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return false }
-        guard rename(temporary, path(name)) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        do {
+            for file in output.files { try AtomicFile.write(to: path(PathNames.name(file.path)), bytes: file.bytes) }
+            try AtomicFile.write(to: recordPath(output.picture.key), bytes: Array(output.picture.manifestSource.utf8))
+        } catch {}
     }
 }

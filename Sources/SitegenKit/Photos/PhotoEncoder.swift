@@ -131,7 +131,7 @@ enum PhotoFailure: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
     /// libvips cannot be loaded or started: why.
     case libraryUnavailable(String)
-    /// A video: FFmpeg's programs are not on `PATH` (a build checks first: `Site.model`).
+    /// A video: FFmpeg's programs are not on `PATH` (a build checks first: `Site.photos`).
     case videoTools
     /// A video: `ffprobe` cannot read the file (its first line of error).
     case notAVideo(String)

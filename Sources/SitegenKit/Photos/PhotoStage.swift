@@ -218,6 +218,12 @@ public enum PhotoStage {
             key(ContentHash(bytes), shape)
         }
 
+        /// The key of what `source` makes of the local video whose bytes hash to `hash`:
+        /// its copy (shape `.video`), or the poster taken from it.
+        func key(ofVideo hash: ContentHash, for source: PhotoSource) -> String {
+            key(hash, source.shape, frame: source.shape != .video)
+        }
+
         /// The key of a picture whose bytes hash to `hash`; `frame`: a poster taken from the
         /// video whose bytes those are.
         func key(_ hash: ContentHash, _ shape: Picture.Shape, frame: Bool = false) -> String {
@@ -241,10 +247,9 @@ public enum PhotoStage {
             case let .failure(failure): return .failed(failure)
             case let .success(hash): bytes = hash
             }
-            let frame = source.shape != .video
-            key = names.key(bytes, source.shape, frame: frame)
+            key = names.key(ofVideo: bytes, for: source)
             encode = {
-                guard frame else { return VideoEncoder.publish(video, key: key) }
+                guard source.shape != .video else { return VideoEncoder.publish(video, key: key) }
                 return VideoEncoder.frame(video).flatMap { PhotoEncoder.encode($0, key: key) }
             }
         } else {
@@ -293,7 +298,7 @@ public enum PhotoStage {
         for source in sources {
             guard let video = source.videoFile, !seen.contains(video),
                   case let .success(hash) = VideoEncoder.contentHash(ofFile: video) else { continue }
-            let key = names.key(hash, source.shape, frame: source.shape != .video)
+            let key = names.key(ofVideo: hash, for: source)
             if known[Substring(key)] == nil && cache?.holds(key) != true {
                 files.append(video)
                 seen.insert(video)

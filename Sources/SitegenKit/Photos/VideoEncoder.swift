@@ -168,13 +168,14 @@ enum VideoEncoder {
     /// The temporary copies' names: the prefix, the process id, a UUID.
     static let temporaryPrefix = "sitegen-video-"
 
-    /// The temporary copies of builds that were killed (their process is gone), removed
-    /// once per process, before its first copy.
+    /// The temporary copies of builds that were killed (no sitegen runs under their
+    /// process id: `OutputLock.isLiveSitegen`, as for an output's leftovers), removed once
+    /// per process, before its first copy.
     static let leftoversRemoved: Void = {
         let folder = NSTemporaryDirectory()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(temporaryPrefix) {
             guard let pid = name.dropFirst(temporaryPrefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
-                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                  !OutputLock.isLiveSitegen(pid) else { continue }
             unlink(folder + "/" + name)
         }
     }()
