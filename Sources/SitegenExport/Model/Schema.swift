@@ -372,8 +372,12 @@ public struct Schema: Sendable {
             // A field may share its name with a node kept elsewhere (UIKit's counter
             // `posts/<id>/likes` beside its `posts/*/post-likes`), not with a node kept in
             // the same records: `like_count = "likes"` with `postLikes = "posts/*/likes"`.
+            // A user's counters are read from a second root of user records where one is
+            // mapped (mitch's `user_account_settings/<uid>/followers` beside FriendlyPix's
+            // `users/<uid>/followers` list): not the same records.
+            let counters: Set<Field> = nodes[.userDetails] == nil ? [] : [.postCount, .followerCount, .followingCount]
             let records: [(root: String, fields: [Field])] = [
-                (nodes[.users] ?? Node.users.rawValue, Field.allCases.filter { $0.records == [.user] }),
+                (nodes[.users] ?? Node.users.rawValue, Field.allCases.filter { $0.records == [.user] && !counters.contains($0) }),
                 (nodes[.posts] ?? Node.posts.rawValue, Field.allCases.filter { $0.records.contains(.post) }),
             ]
             for node in Node.allCases {

@@ -280,12 +280,13 @@ extension Validator {
         }
     }
 
-    /// Whether more `user_details` records than users' own records carry one of `names`.
+    /// Whether more `user_details` records than users' own records carry one of `names`
+    /// (a list there under the same name is the follows, not a counter).
     private func keptInDetails(_ names: [Schema.Name]) -> Bool {
         guard export.userDetails != nil else { return false }
         var own = 0, details = 0
         for user in index.users {
-            if user.node != user.details, doc.member(user.node, names) != nil { own += 1 }
+            if user.node != user.details, let m = doc.member(user.node, names), !doc.isContainer(doc.value(m)) { own += 1 }
             if user.details >= 0, doc.member(user.details, names) != nil { details += 1 }
         }
         return details > own

@@ -135,6 +135,8 @@ import Testing
         "[schema.nodes]\npostLikes = \"posts/*/post-likes\"\n[schema.fields]\nlike_count = \"likes\"\n",
         "[schema.nodes]\npostLikes = \"likes\"\n[schema.fields]\nlike_count = \"likes\"\n",
         "[schema.nodes]\nfollowers = \"followers/*/user-followers\"\n[schema.fields]\nfollower_count = \"followers\"\n",
+        // Counters in a second root of user records, follow lists in the users' own.
+        "[schema.nodes]\nuser_details = \"user_account_settings\"\nfollowers = \"users/*/followers\"\n[schema.fields]\nfollower_count = \"followers\"\n",
     ])
     func aCounterMayShareANodesNameElsewhere(_ text: String) throws {
         let config = try SiteConfig.parse(text, file: "sitegen.toml")

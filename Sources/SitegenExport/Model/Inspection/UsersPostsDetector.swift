@@ -5,11 +5,15 @@
 /// - with no posts root still, a flat root whose records hold a user's id and an image's
 ///   URL (CodingWithMitch's `photos/<pushId>: {user_id, image_path}`). A root grouped by
 ///   user (`user_photos/<uid>/<key>`, a copy of each post) is never taken: only a flat one.
+/// The reader takes a user-posts root of records for the posts when no root is named
+/// `posts` (`Schema.locate`); where such a root or a flat one holds posts too, that root
+/// is the posts and the user-posts root holds copies of them (glasspinnA's `user-posts`
+/// beside its posts, under their own keys).
 enum UsersPostsDetector {
     static func guesses(_ e: RealtimeEvidence) -> [RoleGuess] {
         var guesses: [RoleGuess] = []
         var named = Set<String>()
-        for node in [Schema.Node.users, .posts] where !e.isPresent(node) {
+        for node in [Schema.Node.users, .posts] where isMissing(node, e) {
             var match: (name: String, records: Int)?
             e.freeRoots { name, root in
                 guard match == nil, !named.contains(name), name.lowercased() == node.rawValue else { return }
@@ -23,10 +27,17 @@ enum UsersPostsDetector {
                                          why: "named \(node.rawValue) in another case, \(RealtimeEvidence.number(match.records)) records"))
             }
         }
-        if !e.isPresent(.posts) && !guesses.contains(where: { $0.node == .posts }), let flat = flatPosts(e, users: guesses.first?.place) {
+        if isMissing(.posts, e) && !guesses.contains(where: { $0.node == .posts }), let flat = flatPosts(e, users: guesses.first?.place) {
             guesses.append(flat)
         }
         return guesses
+    }
+
+    /// Whether no root holds `node`, or only a user-posts root the reader took for the posts.
+    private static func isMissing(_ node: Schema.Node, _ e: RealtimeEvidence) -> Bool {
+        guard e.isPresent(node) else { return true }
+        guard node == .posts, e.schema.mapping.nodes[.posts] == nil, let place = e.schema.place(.posts) else { return false }
+        return Schema.Node.userPosts.variants(e.schema.dialect).contains(place.root.text)
     }
 
     /// The flat root most of whose records hold a user's id (a key of the users' root) and
