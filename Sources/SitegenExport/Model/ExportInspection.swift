@@ -123,7 +123,8 @@ public struct ExportInspection: Sendable {
         if export.dialect == .makestagram {
             fieldGuesses = [
                 PostsDetector.owner(c), CommentsDetector.author(c), PostsDetector.image(c), PostsDetector.caption(c),
-                TimesDetector.created(c), UserFieldsDetector.avatar(c), UserFieldsDetector.bio(c),
+                TimesDetector.created(c), UserFieldsDetector.avatar(c) ?? UserFieldsDetector.avatarInMap(c), UserFieldsDetector.username(c),
+                UserFieldsDetector.bio(c),
                 CountersDetector.likes(c), CountersDetector.comments(c), CommentsDetector.text(c),
             ].compactMap { $0 }
             fieldGuesses += CountersDetector.users(c)
@@ -240,7 +241,9 @@ public struct ExportInspection: Sendable {
         var fields: [String] = []
         // A field read in posts and in their media's items (`width`) is said once for both.
         let items = mediaItemCounts().counts
-        for field in Schema.Field.allCases where InspectionContext.records(of: field, export.dialect) != nil {
+        // A field a detector guessed is said by its guess (a photo in a map: `avatar/url`).
+        for field in Schema.Field.allCases where InspectionContext.records(of: field, export.dialect) != nil
+            && !fieldGuesses.contains(where: { $0.field == field }) {
             let carried = zip(coverage[field.ordinal], items[field.ordinal]).map { $0 + $1 }
             let used = zip(schema.names(field), carried).filter { $0.1 > 0 }.map(\.0.text)
             if used.count > 1 {

@@ -146,8 +146,8 @@ public struct Schema: Sendable {
         func variants(_ dialect: Dialect) -> [String] {
             let owners = ["uid", "userId", "ownerId", "ownerUid", "authorId", "user_id"]
             switch self {
-            case .username: return dialect == .timeline ? ["username", "user", "userName"] : ["username"]
-            case .name: return ["name", "fullName", "fullname", "full_name", "displayName"]
+            case .username: return dialect == .timeline ? ["username", "user", "userName"] : ["username", "userName", "user_name"]
+            case .name: return ["name", "fullName", "fullname", "full_name", "displayName", "display_name"]
             case .postCount: return ["post_count", "posts_count", "postsCount"]
             case .followerCount: return ["follower_count", "followers_count", "followersCount"]
             case .followingCount: return ["following_count", "followingCount"]

@@ -117,6 +117,14 @@ import Testing
         #expect(try Self.guessed("reactagram", ["avatar_url"]) == [
             #"avatar_url = "displayPicture"  # guessed: 11 of 11 users hold a photo's URL there"#,
         ])
+        // A photo kept in a map (`avatar: {url, fileName}`), said by its guess alone.
+        #expect(try Self.guessed("mojotron_instagram", ["avatar_url"]) == [
+            #"avatar_url = "avatar/url"  # guessed: 11 of 11 users hold a photo's URL there"#,
+        ])
+        // A handle under a name no spelling has.
+        #expect(try Self.guessed("silas_instagram", ["username"]) == [
+            #"username = "nameUser"  # guessed: 10 of 10 users hold a handle there, each their own"#,
+        ])
     }
 
     @Test func privateData() throws {

@@ -40,7 +40,6 @@ import Testing
             [schema.fields]
             created_at = "timestamp"
             post_owner = "userName"  # guessed: 3 of 3 posts hold the username or id of a post's owner there
-            comment_author = "userName"  # guessed: 1 of 1 comments hold the username or id of a post's owner there
             image_url = "img"  # guessed: 3 of 3 posts hold an image's URL there
             caption = "description"  # guessed: 3 of 3 posts hold text there
             comment_text = "commentText"  # guessed: 1 of 1 comments hold text there

@@ -1,6 +1,7 @@
 import Foundation
 import EngineBenchPage
 import Mustache
+import SitegenTestSupport
 import Testing
 @testable import MustacheEngine
 @testable import SitegenKit
@@ -747,16 +748,7 @@ private enum SiteContexts {
 /// by both engines. swift-mustache rejects a template ending in "{" (it reads past the end);
 /// those cases are skipped, as are outputs with Swift's description of a list or object.
 @Suite struct TemplateEngineRandomEquivalenceTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = SeededRandom
 
     final class Generator {
         var rng: SplitMix

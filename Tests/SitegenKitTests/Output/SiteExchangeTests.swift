@@ -16,13 +16,7 @@ import SitegenTestSupport
     static let universe = ["index.html", "a.html", "d/same.html", "d/e/page.html", "d/e", "gone.html", "gone.html/index.html",
                            "new/x/added.html", "new/x", "p/1/index.html", "p/2/index.html", "p/2/photo.webp"]
 
-    /// The tests' deterministic generator, with a bounded draw.
-    struct Random: RandomNumberGenerator {
-        var rng: TemplateEngineRandomEquivalenceTests.SplitMix
-        init(state: UInt64) { rng = .init(state: state) }
-        mutating func next() -> UInt64 { rng.next() }
-        mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
+    typealias Random = SeededRandom
 
     /// A site: some paths of `universe`, none of them a folder of another, each with one of
     /// two texts.

@@ -1,10 +1,15 @@
 @testable import SitegenKit
+import SitegenTestSupport
 import Testing
 
 /// A user's key is published as it is, unless it is an email address or a phone number
-/// (docs/site.md, "What never goes on a site").
+/// (docs/site.md, "Keys that reach a person are not published").
 @Suite struct PublicIDTests {
-    @Test(arguments: ["jo@example.com", "jo@example%2Ecom", "Jo.Smith+tag@mail.example.org", "+447911123456", "+15551234"])
+    @Test(arguments: ["jo@example.com", "jo@example%2Ecom", "Jo.Smith+tag@mail.example.org", "+447911123456", "+15551234",
+                      // The Realtime Database's keys may not hold `.`: apps write `,` or `_`.
+                      "jo@example,com", "jo@example_com",
+                      // Base64 of an email (the Android courses' keys) or a phone number.
+                      "am9AZXhhbXBsZS5jb20=", "am9AZXhhbXBsZS5jb20", "YW5hLnNvdXphQGdtYWlsLmNvbQ==", "KzQ0NzkxMTEyMzQ1Ng"])
     func contactsAreNotPublished(_ key: String) {
         #expect(PublicID.isContact(key))
         let shown = PublicID.of(key)
@@ -19,7 +24,19 @@ import Testing
         #expect(PublicID.of(key) == key)
     }
 
+    /// Firebase Authentication's uids (28 characters of Base64's alphabet) decode to bytes
+    /// that are not text: none of 20,000 random ones is taken for a contact.
+    @Test func randomUIDsAreNotContacts() {
+        var rng = SeededRandom(state: 7)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        for _ in 0..<20_000 {
+            let uid = String((0..<28).map { _ in alphabet[rng.next(alphabet.count)] })
+            #expect(!PublicID.isContact(uid), "\(uid)")
+        }
+    }
+
     @Test func twoEmailsGiveTwoIDs() {
         #expect(PublicID.of("a@example.com") != PublicID.of("b@example.com"))
     }
 }
+

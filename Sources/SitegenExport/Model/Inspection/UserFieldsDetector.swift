@@ -2,6 +2,11 @@
 /// root guessed where the export has none):
 /// - a profile photo: an http(s) URL under a name that says so (`profile_picture`), not a
 ///   website (`url`, `website`);
+/// - a profile photo kept in a map under such a name (`avatar: {url, fileName}`), as the
+///   path to the member holding the URL (`avatar/url`);
+/// - a username: a handle (text with no space, no `@` after its first character, not a
+///   URL nor a user's id), one per user, under a name that says user, handle or nick
+///   (`nameUser`, `userHandle`, `nickname`);
 /// - a bio: text under a name that says so (`about`, `aboutMe`, `biography`), not a URL;
 /// - Firestore only, a name, username, bio or photo kept in a map of the record (the
 ///   Android clone's `userDetail: {userName, fullName, bio}`), as field paths
@@ -13,9 +18,64 @@ enum UserFieldsDetector {
         let doc = c.doc
         return c.fieldGuess(.avatarURL, in: .users, what: "a photo's URL") { member in
             let key = doc.key(member).lowercased()
-            guard ["picture", "photo", "avatar", "image"].contains(where: key.contains) else { return false }
+            guard photoWords.contains(where: key.contains) else { return false }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
+    }
+
+    static let photoWords = ["picture", "photo", "avatar", "image"]
+
+    /// A photo kept in a map (`avatar: {url}`): the member most users' maps hold an http(s)
+    /// URL in, where no user's photo is read as it is.
+    static func avatarInMap(_ c: InspectionContext) -> FieldGuess? {
+        let doc = c.doc
+        let names = Set(c.schema.names(.avatarURL).map(\.text))
+        var hits: [String: Int] = [:]
+        var total = 0, readable = 0
+        c.forEachUser(in: c.isPresent(.users) ? nil : c.usersRoot()) { record in
+            guard doc.isObject(record) else { return }
+            total += 1
+            doc.forEachChild(record) { member in
+                let key = doc.key(member), value = doc.value(member)
+                if names.contains(key), doc.string(value) != nil { readable += 1 }
+                guard doc.isObject(value), photoWords.contains(where: key.lowercased().contains) else { return }
+                var found: String?
+                doc.forEachChild(value) { inner in
+                    if found == nil, let text = doc.string(doc.value(inner)), SafeURL.isHTTP(text) { found = doc.key(inner) }
+                }
+                if let found { hits["\(key)/\(found)", default: 0] += 1 }
+            }
+        }
+        guard readable == 0, let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+              best.value * 2 >= total else { return nil }
+        return (.avatarURL, best.key, "\(ExportInspection.number(best.value)) of \(ExportInspection.number(total)) users hold a photo's URL there")
+    }
+
+    /// A username under a name no variant has: a handle, distinct per user.
+    static func username(_ c: InspectionContext) -> FieldGuess? {
+        guard c.isUncounted(.username) else { return nil }
+        let doc = c.doc
+        var values: [String: [String]] = [:]
+        var total = 0
+        c.forEachUser(in: c.isPresent(.users) ? nil : c.usersRoot()) { record in
+            guard doc.isObject(record) else { return }
+            total += 1
+            doc.forEachChild(record) { member in
+                let key = doc.key(member), lower = key.lowercased()
+                guard ["user", "handle", "nick"].contains(where: lower.contains), !lower.hasSuffix("id"),
+                      let text = doc.string(doc.value(member)), isHandle(text), !c.uids.contains(text) else { return }
+                values[key, default: []].append(text)
+            }
+        }
+        guard let best = values.max(by: { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key }),
+              best.value.count * 2 >= total, Set(best.value).count == best.value.count else { return nil }
+        return (.username, best.key, "\(ExportInspection.number(best.value.count)) of \(ExportInspection.number(total)) users hold a handle there, each their own")
+    }
+
+    /// Text a handle may be: not empty, no white space, no `@` but a leading one, not a URL.
+    private static func isHandle(_ text: String) -> Bool {
+        guard !text.isEmpty, text.count <= 64, !SafeURL.isHTTP(text), !text.dropFirst().contains("@") else { return false }
+        return !text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 
     static func bio(_ c: InspectionContext) -> FieldGuess? {

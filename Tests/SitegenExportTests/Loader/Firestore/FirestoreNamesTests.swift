@@ -1,21 +1,12 @@
 import Foundation
 @testable import SitegenExport
+import SitegenTestSupport
 import Testing
 
 /// Firestore's names as keys of the tree (`FirestoreNames`): one key per name, and the
 /// name back from its key, whatever the name holds.
 @Suite struct FirestoreNamesTests {
-    /// SplitMix64: the same names on every run, so a failure can be run again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Seeded = SeededRandom
 
     /// The pieces random names are made of: what keys refuse, what encoded keys hold,
     /// control characters, non-ASCII, and plain letters.
