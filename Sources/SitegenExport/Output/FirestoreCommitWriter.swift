@@ -16,7 +16,7 @@ import Foundation
 /// - anything inside an array's item that is not such an item (`posts[0].like[2]`: a
 ///   like in a list of maps kept in a list of posts), which no field path names: the
 ///   outermost array field written whole, every edit of the repair in it applied, its
-///   values typed as stored (`arrayRewrites`).
+///   values typed as stored (`arrayRewrite`).
 public struct FirestoreCommitWriter {
     /// Firestore's limit of writes in one commit.
     public static let maxWrites = 500
@@ -26,7 +26,7 @@ public struct FirestoreCommitWriter {
     let project: String
     /// The items of arrays the repair removes.
     let removedItems: Set<Int32>
-    /// The edits inside an array field written whole (`arrayRewrites`), by node.
+    /// The edits inside an array field written whole (`arrayRewrite`), by node.
     let nested: NestedEdits
 
     /// Why the repair cannot be written as Firestore writes.
