@@ -12,7 +12,11 @@ import Foundation
 /// - one removed: `removeAllFromArray`, the field deleted through the mask, or the
 ///   document deleted;
 /// - an item of an array of maps (`followers: [{followedBy: uid}]`): appended or removed
-///   by value (`itemWrites`).
+///   by value (`itemWrites`);
+/// - anything inside an array's item that is not such an item (`posts[0].like[2]`: a
+///   like in a list of maps kept in a list of posts), which no field path names: the
+///   outermost array field written whole, every edit of the repair in it applied, its
+///   values typed as stored (`arrayRewrite`).
 public struct FirestoreCommitWriter {
     /// Firestore's limit of writes in one commit.
     public static let maxWrites = 500
@@ -22,6 +26,8 @@ public struct FirestoreCommitWriter {
     let project: String
     /// The items of arrays the repair removes.
     let removedItems: Set<Int32>
+    /// The edits inside an array field written whole (`arrayRewrite`), by node.
+    let nested: NestedEdits
 
     /// Why the repair cannot be written as Firestore writes.
     public struct Refusal: Error, CustomStringConvertible {
@@ -40,6 +46,7 @@ public struct FirestoreCommitWriter {
         self.layout = layout
         self.project = project
         self.removedItems = Self.removedItems(report)
+        self.nested = NestedEdits(report)
     }
 
     var documents: String { "projects/\(project)/databases/(default)/documents" }
@@ -60,12 +67,15 @@ public struct FirestoreCommitWriter {
     public func write(to sink: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var out = OutputBuffer(sink: sink)
         var batch: [String] = []
+        // An array field written whole is written once, with all its edits.
+        var rewritten = Set<Int32>()
         func flush() throws {
             guard !batch.isEmpty else { return }
             try out.append("{\"writes\":[" + batch.joined(separator: ",") + "]}\n")
             batch.removeAll(keepingCapacity: true)
         }
         func add(_ edit: RepairEdit) throws {
+            if let outer = outermostArray(edit), !rewritten.insert(outer.array).inserted { return }
             for write in self.writes(for: edit) {
                 batch.append(write)
                 if batch.count == Self.maxWrites { try flush() }
@@ -129,7 +139,111 @@ public struct FirestoreCommitWriter {
             }
         }
         if let (array, element) = arrayOfItems(edit) { return itemWrites(for: edit, array: array, element: element) }
+        if let outer = outermostArray(edit) { return [arrayRewrite(outer.array, path: outer.path)] }
         return [write(for: edit)]
+    }
+
+    // MARK: - Anything below an array's item
+
+    /// The edits of the repair that lie inside an array field, by the node they change.
+    struct NestedEdits {
+        var removed = Set<Int32>()
+        var replaced: [Int32: String] = [:]
+        /// Under a node: the keys and the JSON text added.
+        var added: [Int32: [(keys: [String], text: String)]] = [:]
+
+        init(_ report: AuditReport) {
+            for edit in report.edits {
+                switch edit {
+                case let .remove(node, _): removed.insert(node)
+                case let .set(node, _, text): replaced[node] = text
+                case let .add(under, keys, _, text): added[under, default: []].append((keys, text))
+                }
+            }
+        }
+    }
+
+    /// For an edit below an item of an array (what no field path names: Firestore's
+    /// paths never cross an array), other than one item of an array of maps or of ids
+    /// (`arrayOfItems`, `write(for:)`): the outermost array above it and its tree path.
+    func outermostArray(_ edit: RepairEdit) -> (array: Int32, path: String)? {
+        let doc = report.export.document
+        let parents = doc.parents
+        let elements = edit.path.split(separator: "/", omittingEmptySubsequences: false)
+        // The node the edit changes, and how many of the path's elements lie below it.
+        var node: Int32, below: Int
+        switch edit {
+        case let .remove(n, _), let .set(n, _, _): (node, below) = (parents[Int(n)], 1)
+        case let .add(under, keys, _, _): (node, below) = (under, keys.count)
+        }
+        var outer: (array: Int32, depth: Int)?
+        var depth = below
+        while node >= 0 {
+            if doc.isArray(node) { outer = (node, depth) }
+            node = parents[Int(node)]
+            depth += 1
+        }
+        guard let outer else { return nil }
+        // One item removed from or added to an array with no array above it: by value.
+        if outer.depth == 1, !isSet(edit) { return nil }
+        return (outer.array, elements.dropLast(outer.depth).joined(separator: "/"))
+    }
+
+    private func isSet(_ edit: RepairEdit) -> Bool {
+        if case .set = edit { return true }
+        return false
+    }
+
+    /// The array field at `path` set whole through the mask (`posts`: a like removed from
+    /// `posts[0].like`), every edit of the repair in it applied, each value typed as the
+    /// export stores it there (an item's members by `<array>/*/<member>`).
+    func arrayRewrite(_ array: Int32, path: String) -> String {
+        let (document, field) = place(path)
+        let pattern = documentPattern(document) + "/" + field.joined(separator: "/")
+        let mask = "\"updateMask\":{\"fieldPaths\":[\(Self.quoted(Self.fieldPath(field)))]}"
+        return "{\"update\":{\"name\":\(documentName(document)),\"fields\":\(nested(field, rewritten(array, pattern)))},\(mask)}"
+    }
+
+    /// The value at `node` with the repair's edits below it applied, typed as stored at `pattern`.
+    private func rewritten(_ node: Int32, _ pattern: String) -> String {
+        let doc = report.export.document
+        if let text = nested.replaced[node] {
+            if doc.isNumber(node) { return value(text, stored: doc.rawText(node)) }
+            return (try? JSONDocument.parse(Array(text.utf8))).map { d in typedValue(d, d.root, pattern, alternate: nil) } ?? value(text, stored: nil)
+        }
+        let added = nested.added[node] ?? []
+        /// A value added at `pattern`, as nested maps where its keys are more than one.
+        /// (`pattern`: the first key's.)
+        func typed(_ keys: ArraySlice<String>, _ text: String, _ pattern: String) -> String {
+            guard keys.count > 1 else {
+                return (try? JSONDocument.parse(Array(text.utf8))).map { d in typedValue(d, d.root, pattern, alternate: nil) } ?? value(text, stored: nil)
+            }
+            let next = keys[keys.startIndex + 1]
+            return "{\"mapValue\":{\"fields\":{\(Self.quoted(FirestoreNames.name(key: next))):\(typed(keys.dropFirst(), text, pattern + "/" + next))}}}"
+        }
+        if doc.isArray(node) {
+            var values = doc.children(node).filter { !nested.removed.contains($0) }.map { rewritten($0, pattern + "/*") }
+            values += added.map { typed($0.keys[...], $0.text, pattern + "/*") }
+            return "{\"arrayValue\":{\"values\":[\(values.joined(separator: ","))]}}"
+        }
+        guard doc.isObject(node) else { return typedValue(doc, node, pattern, alternate: nil) }
+        let kept = doc.children(node).filter { !nested.removed.contains($0) }
+        // An array of ids (the tree's `{id: true}`), an id removed or added.
+        if layout.idArrays[pattern] != nil, kept.allSatisfy({ doc.kind($0) == .bool && doc.rawText($0) == "true" }),
+           added.allSatisfy({ $0.keys.count == 1 }) {
+            let parent = layout.idArrays[pattern]?.referenceParent
+            let values = (kept.map { doc.key($0) } + added.map { $0.keys[0] }).map { key in
+                let id = FirestoreNames.name(key: key)
+                if let parent { return "{\"referenceValue\":" + Self.quoted(documents + "/" + parent + "/" + id) + "}" }
+                return "{\"stringValue\":" + Self.quoted(id) + "}"
+            }
+            return "{\"arrayValue\":{\"values\":[\(values.joined(separator: ","))]}}"
+        }
+        var members = kept.map { m in Self.quoted(FirestoreNames.name(key: doc.key(m))) + ":" + rewritten(m, pattern + "/" + doc.key(m)) }
+        members += added.map { a in
+            Self.quoted(FirestoreNames.name(key: a.keys[0])) + ":" + typed(a.keys[...], a.text, pattern + "/" + a.keys[0])
+        }
+        return "{\"mapValue\":{\"fields\":{\(members.joined(separator: ","))}}}"
     }
 
     // MARK: - Items of an array that is not of ids

@@ -10,7 +10,8 @@ extension Validator {
     /// Indexes the posts by owner, `posts/<uid>/<key>` or kept in each user at any depth
     /// (`users/*/posts`, `posts/*/userPosts`: the owner is the last `*`): a group whose uid
     /// is not a user is one `post_orphan` (its posts are kept and still exist for likes,
-    /// but nothing inside is checked).
+    /// but nothing inside is checked). A `null` where a user's list is kept (a Firestore
+    /// field the app sets to null until the first post) is no posts.
     func indexPostsByOwner() {
         guard let place = schema.place(.posts) else { return }
         let lists = place.lists
@@ -25,7 +26,7 @@ extension Validator {
             if owner == nil {
                 report(.postOrphan, groupPath(), found: nil)
             } else if !doc.isContainer(group) {
-                report(.postInvalid, groupPath(), found: found(group))
+                if !doc.isNull(group) { report(.postInvalid, groupPath(), found: found(group)) }
                 return
             }
             guard doc.isContainer(group) else { return }

@@ -27,6 +27,10 @@ import Testing
         #expect(try Self.guessed("mitch_instagram", ["user_details"]) == [
             #"user_details = "user_account_settings"  # guessed: 11 of its 11 keys are users' uids"#,
         ])
+        // users/<autoId>: {uid}, and the posts, likes and comments name their user in `uid` too.
+        #expect(try Self.guessed("instantgram_riverpod", ["user_id"]) == [
+            #"user_id = "uid"  # guessed: its values, one per user, are what 115 edges, likes and owners elsewhere hold (the documents' own ids: 0)"#,
+        ])
     }
 
     @Test func postsDetector() throws {
@@ -38,6 +42,11 @@ import Testing
         #expect(try Self.guessed("pupigram", ["user_posts", "post_owner"]) == [
             #"user_posts = "users/*/posts"  # guessed: 10 users hold a "posts" list"#,
             #"post_owner = "user"  # guessed: 24 of 24 posts hold a user's uid there"#,
+        ])
+        // Posts in each user's document (an array of maps), not the chat beside them.
+        #expect(try Self.guessed("ismail_instgram", ["posts", "post_owner", "caption"]) == [
+            #"posts = "Users/*/posts"  # guessed: 24 of the 24 maps in 7 users' "posts" lists hold an image's URL in "photo""#,
+            #"caption = "photoDescription"  # guessed: 24 of 24 posts hold text there"#,
         ])
         #expect(try Self.guessed("koddev_instagram", ["post_owner", "image_url"]) == [
             #"post_owner = "publisher"  # guessed: 30 of 30 posts hold a user's uid there"#,
@@ -71,6 +80,11 @@ import Testing
         #expect(try Self.guessed("instagram_firestore_uikit", ["postLikes", "user_likes"]) == [
             #"postLikes = "posts/*/post-likes"  # guessed: 91 empty documents in posts"#,
             #"user_likes = "users/*/user-likes"  # guessed: 90 empty documents keyed by posts' ids, kept by user"#,
+        ])
+        // Each document a copy of the post liked, not an empty one: a like all the same.
+        #expect(try Self.guessed("vladimirkoff_instagram", ["postLikes", "user_likes"]) == [
+            #"user_likes = "users/*/user-likes"  # guessed: 83 documents keyed by posts' ids, kept by user"#,
+            #"postLikes = "posts/*/post-likes"  # guessed: 30 posts hold a "post-likes" list"#,
         ])
         #expect(try Self.guessed("reactagram", ["user_likes", "postLikes"]) == [
             #"user_likes = "users/*/likes"  # guessed: 11 users hold a "likes" list"#,

@@ -54,7 +54,8 @@ enum FirestoreRoles {
         }
         let posts = PostsDetector.firestore(collections, schema, users: users, uids: uids, &found)
         var postKeys: [String] = []
-        if let posts { collections.documents(posts) { record, _ in postKeys.append(doc.key(record)) } }
+        // Posts kept in a list in each user (`Users/*/posts`, no collection) have indexes, no ids.
+        if let posts, layout.collections.contains(posts) { collections.documents(posts) { record, _ in postKeys.append(doc.key(record)) } }
         let postIDs = FirestoreNames.bothSpellings(postKeys)
         let shapes = FirestoreShapes(collections, posts: posts, uids: uids, postIDs: postIDs)
         LikesDetector.firestore(shapes, &found)

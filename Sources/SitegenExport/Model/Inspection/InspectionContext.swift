@@ -209,6 +209,19 @@ enum InspectionValues {
         return found
     }
 
+    /// Whether `record` names two users: its members hold two different users' ids
+    /// (`senderId` and `receiverId`, `from` and `to`, a sender and a recipient). Such a
+    /// record is a message or a request, never a post (a post names its owner alone).
+    static func namesTwoUsers(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> Bool {
+        var first: String?
+        var two = false
+        doc.forEachChild(record) { member in
+            guard !two, let text = doc.string(doc.value(member)), uids.contains(text) else { return }
+            if let first { two = first != text } else { first = text }
+        }
+        return two
+    }
+
     /// Whether the first entry of `list` that is not null is an object (a record, not `true`).
     static func holdsObjects(_ list: Int32, in doc: JSONDocument) -> Bool {
         var answer: Bool?

@@ -1,8 +1,9 @@
 /// Likes kept where no recognised name says:
 /// - Firestore: under each post, a subcollection of empty documents named as likes
-///   (`posts/*/likes`, `posts/*/post-likes`); kept by user, `<root>/*/<sub>` of empty
-///   documents keyed by posts' ids named as likes (`user-likes/*/posts`: `user_likes`).
-///   Empty documents named otherwise are said as a doubt, not mapped;
+///   (`posts/*/likes`, `posts/*/post-likes`); kept by user, `<root>/*/<sub>` of
+///   documents keyed by posts' ids named as likes (`user-likes/*/posts`: `user_likes`),
+///   whatever they hold (empty, a copy of the post), unless they are comments. Empty
+///   documents named otherwise are said as a doubt, not mapped;
 /// - in each post, at any depth, the list named `likes`, else the one whose name says
 ///   likes (`likedBy`, `likers`) and whose keys are mostly users' ids (an array of ids is
 ///   read as such a set, a list of maps by the id each holds);
@@ -18,11 +19,16 @@ enum LikesDetector {
                 found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents in posts, not named as likes")
             }
         }
-        for (c, s) in shapes.byParent where !(s.comments * 2 >= s.records && s.postParents * 2 >= s.records)
-            && s.empty == s.records && s.userParents * 2 >= s.records && !(s.userKeys * 2 >= s.records) && s.postKeys * 2 >= s.records {
+        // Kept by user and keyed by posts' ids, a like is the document, whatever it holds
+        // (empty, `{postId}`, a copy of the post: vladimirkoff's `users/*/user-likes`), as
+        // `true`, `0`, `1` and maps are on the Realtime Database; documents that are
+        // comments (text and a user's id) are not likes.
+        for (c, s) in shapes.byParent where s.comments * 2 < s.records
+            && s.userParents * 2 >= s.records && !(s.userKeys * 2 >= s.records) && s.postKeys * 2 >= s.records {
+            let empty = s.empty == s.records
             if c.lowercased().contains("like") {
-                found.take(.userLikes, c, "\(number(s.records)) empty documents keyed by posts' ids, kept by user")
-            } else {
+                found.take(.userLikes, c, "\(number(s.records)) \(empty ? "empty " : "")documents keyed by posts' ids, kept by user")
+            } else if empty {
                 found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents keyed by posts' ids, kept by user, not named as likes")
             }
         }

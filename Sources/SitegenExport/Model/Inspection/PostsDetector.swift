@@ -3,8 +3,9 @@
 /// - Firestore: the collection whose documents hold an image's URL (not a profile
 ///   photo's) or a media list under one name, at any depth of subcollections, never a
 ///   collection of copies or mentions of posts (a timeline of copies, an activity feed:
-///   they name the posts' documents; the posts do not name theirs); else posts of text
-///   (`TextPostsDetector`);
+///   they name the posts' documents; the posts do not name theirs) nor of messages (a
+///   document naming two users); else a list of maps holding images in each user's
+///   document (`inUserDocuments`); else posts of text (`TextPostsDetector`);
 /// - posts kept in each user (`users/<uid>/posts/<key>: {…}`) where the export has no
 ///   posts node; a user's list of posts that holds `true`s is their index (`user_posts`);
 /// - a flat post's owner (a field holding users' ids or usernames), its image (http(s)
@@ -31,6 +32,8 @@ enum PostsDetector {
                 guard doc.isObject(record) else { return }
                 records += 1
                 keys.insert(doc.key(record))
+                // A message or a request (it names two users) is no post, whatever it holds.
+                if InspectionValues.namesTwoUsers(record, uids: uids, in: doc) { return }
                 doc.forEachChild(record) { member in
                     if InspectionValues.isPostImage(member, in: doc) || InspectionValues.isMediaList(member, schema, in: doc) { hits[doc.key(member), default: 0] += 1 }
                 }
@@ -68,11 +71,59 @@ enum PostsDetector {
             }
             return best.name
         }
+        if let users, let kept = inUserDocuments(collections, users: users, schema) {
+            found.take(.posts, kept.place, kept.why)
+            return kept.place
+        }
         if candidates.isEmpty, let users, let text = TextPostsDetector.detect(collections, users: users, uids: uids) {
             if text.name != "posts" { found.take(.posts, text.name, text.why) }
             return text.name
         }
         return nil
+    }
+
+    /// Posts kept as a list of maps in each user's document, with no collection of their
+    /// own (`Users/<uid>.posts: [{photo, like, comment, photoDescription}]`, ismail's
+    /// clone: the Firestore form of `inUsers`): the users' field whose items, over all the
+    /// users, are the most maps holding a post's image, where at least half do. An image
+    /// under a name the users' own documents hold a URL in is a copy of a user's photo
+    /// (`followers: [{uid, profilePhoto}]`), not a post's.
+    static func inUserDocuments(_ collections: FirestoreCollections, users: String, _ schema: Schema) -> (place: String, why: String)? {
+        let doc = collections.doc
+        var own = Set<String>()
+        collections.documents(users) { user, _ in
+            guard doc.isObject(user) else { return }
+            doc.forEachChild(user) { member in
+                if let text = doc.string(doc.value(member)), InspectionValues.isImageLink(text) { own.insert(doc.key(member)) }
+            }
+        }
+        var lists: [String: (users: Int, items: Int, images: Int, fields: [String: Int])] = [:]
+        collections.documents(users) { user, _ in
+            guard doc.isObject(user) else { return }
+            doc.forEachChild(user) { member in
+                let name = doc.key(member), value = doc.value(member)
+                // A subcollection is a child of its document in the tree: not a field.
+                guard doc.isContainer(value), !collections.layout.collections.contains("\(users)/*/\(name)") else { return }
+                var list = lists[name] ?? (0, 0, 0, [:])
+                list.users += 1
+                doc.forEachEntry(value) { item in
+                    guard doc.isObject(item) else { return }
+                    list.items += 1
+                    var image: String?
+                    doc.forEachChild(item) { m in
+                        if image == nil, !own.contains(doc.key(m)),
+                           InspectionValues.isPostImage(m, in: doc) || InspectionValues.isMediaList(m, schema, in: doc) { image = doc.key(m) }
+                    }
+                    if let image { list.images += 1; list.fields[image, default: 0] += 1 }
+                }
+                lists[name] = list
+            }
+        }
+        guard let best = lists.filter({ $0.value.images > 0 && $0.value.images * 2 >= $0.value.items })
+            .max(by: { $0.value.images != $1.value.images ? $0.value.images < $1.value.images : $0.key > $1.key }) else { return nil }
+        let field = best.value.fields.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
+        return ("\(users)/*/\(best.key)",
+                "\(number(best.value.images)) of the \(number(best.value.items)) maps in \(number(best.value.users)) users' \"\(best.key)\" lists hold an image's URL in \"\(field)\"")
     }
 
     /// Whether most documents of `pattern` hold a post's image (a URL under a name that

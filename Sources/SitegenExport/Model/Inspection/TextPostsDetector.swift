@@ -2,7 +2,8 @@
 /// only in Cloud Storage, found by the post's id): where no collection's documents hold an
 /// image, the collection whose documents each hold an owner (a text that is a user's id,
 /// under a name other than their own key's), a time (a number under a name for one) and a
-/// text of their own (not a user's id, not a URL). A collection whose documents name
+/// text of their own (not a user's id, not a URL), and no second user (a message names
+/// its sender and its receiver: `InspectionValues.namesTwoUsers`). A collection whose documents name
 /// another such collection's documents (comments or notifications about posts) is not
 /// the posts. Such posts are published with the placeholder in place of the photo.
 enum TextPostsDetector {
@@ -35,7 +36,7 @@ enum TextPostsDetector {
                         time = true
                     }
                 }
-                if let owner, time, text {
+                if let owner, time, text, !InspectionValues.namesTwoUsers(record, uids: uids, in: doc) {
                     hits += 1
                     owners[owner, default: 0] += 1
                 }

@@ -68,8 +68,10 @@ enum UsersDetector {
 
     /// The id the rest of the data uses for a user, where the document's own key is not it:
     /// a field with a distinct value per user, not the key, found elsewhere more often
-    /// than the keys are (karlhadwen's `userId` in `users/<autoId>`). `keys`: the users'
-    /// documents' keys.
+    /// than the keys are (karlhadwen's `userId` in `users/<autoId>`), under any name, the
+    /// field's own included (instantgram's `uid` in `users/<autoId>`, which its posts,
+    /// likes and comments hold under `uid` too): only the users' own documents' values
+    /// are not counted for themselves. `keys`: the users' documents' keys.
     static func firestoreUserID(_ collections: FirestoreCollections, users: String, keys: [String]) -> (field: String, ids: Set<String>, why: String)? {
         let doc = collections.doc
         let uids = FirestoreNames.bothSpellings(keys)
@@ -88,7 +90,8 @@ enum UsersDetector {
         var hits: [String: Int] = [:]
         var keyHits = 0
         let owner = Dictionary(candidates.flatMap { field, texts in texts.map { ($0, field) } }, uniquingKeysWith: { a, _ in a })
-        func walk(_ node: Int32, countKeys: Bool) {
+        /// `own`: `node` is a user's own document, whose texts are the candidates' values.
+        func walk(_ node: Int32, countKeys: Bool, own: Bool = false) {
             doc.forEachChild(node) { member in
                 if countKeys, doc.hasKey(member) {
                     let key = doc.key(member)
@@ -97,8 +100,9 @@ enum UsersDetector {
                 }
                 let value = doc.value(member)
                 if let text = doc.string(value) {
+                    guard !own else { return }
                     let name = doc.hasKey(member) ? doc.key(member) : ""
-                    if let field = owner[text], field != name { hits[field, default: 0] += 1 }
+                    if let field = owner[text] { hits[field, default: 0] += 1 }
                     if uids.contains(text) && candidates[name] == nil { keyHits += 1 }
                 } else if doc.isContainer(value) {
                     walk(value, countKeys: true)
@@ -107,7 +111,13 @@ enum UsersDetector {
         }
         doc.forEachChild(doc.root) { root in
             guard doc.isContainer(root) else { return }
-            walk(root, countKeys: doc.key(root) != users)
+            if doc.key(root) == users {
+                doc.forEachChild(root) { user in
+                    if doc.isContainer(doc.value(user)) { walk(doc.value(user), countKeys: true, own: true) }
+                }
+            } else {
+                walk(root, countKeys: true)
+            }
         }
         guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value > keyHits else { return nil }
         return (best.key, Set(candidates[best.key]!),

@@ -41,7 +41,8 @@ enum UsersPostsDetector {
     }
 
     /// The flat root most of whose records hold a user's id (a key of the users' root) and
-    /// an http(s) URL: the most such records.
+    /// an http(s) URL, and no second user's (a message with a photo names two): the most
+    /// such records.
     private static func flatPosts(_ e: RealtimeEvidence, users named: String?) -> RoleGuess? {
         let doc = e.doc
         var uids = e.uids
@@ -61,7 +62,7 @@ enum UsersPostsDetector {
                     if owner == nil, uids.contains(text), text != doc.key(record) { owner = doc.key(member) }
                     if image == nil, SafeURL.isHTTP(text) { image = doc.key(member) }
                 }
-                if let owner, let image {
+                if let owner, let image, !InspectionValues.namesTwoUsers(record, uids: uids, in: doc) {
                     hits += 1
                     owners[owner, default: 0] += 1
                     images[image, default: 0] += 1
