@@ -335,8 +335,8 @@ def main(arguments):
             app = getattr(row, "app", {"repo": row.name, "database": "?", "layout": ""})
             print("| [%s](https://github.com/%s) | %s | %s | %s |" % (
                 app["repo"], app["repo"], app["database"], app["layout"],
-                " | ".join(("right with 1 line by hand" if c == "inspect" and row.edit else "right") if row.cells.get(c) else "wrong"
-                           for c in columns)))
+                " | ".join(("right with 1 line by hand: `%s` (%s)" % (row.edit["line"], row.edit["why"]) if c == "inspect" and row.edit
+                            else "right") if row.cells.get(c) else "wrong" for c in columns)))
     right = sum(1 for r in rows if all(r.cells.get(c) for c in columns if c in r.cells) and r.cells.get("inspect"))
     edited = sum(1 for r in rows if r.edit and all(r.cells.get(c) for c in columns if c in r.cells) and r.cells.get("inspect"))
     print("zoo: %d apps, %d right (%d with 1 line by hand), %d known wrong (Tests/zoo/known.json), %d wrong" % (
