@@ -11,7 +11,9 @@ extension Validator {
     /// (`users/*/posts`, `posts/*/userPosts`: the owner is the last `*`): a group whose uid
     /// is not a user is one `post_orphan` (its posts are kept and still exist for likes,
     /// but nothing inside is checked). A `null` where a user's list is kept (a Firestore
-    /// field the app sets to null until the first post) is no posts.
+    /// field the app sets to null until the first post) is no posts. A record of a user's
+    /// group holding nothing but the lists the app keeps in each post is no post
+    /// (`removeListsOfADeletedPost`).
     func indexPostsByOwner() {
         guard let place = schema.place(.posts) else { return }
         let lists = place.lists
@@ -33,6 +35,9 @@ extension Validator {
             let g = Int32(index.groups.count)
             index.groups.append(PostGroup(fullPath: oneStar ? nil : groupPath(), ownerKey: uid))
             keyedChildren(group) { post, key in
+                // What a like or a comment written after the post's deletion leaves (`{likers}`).
+                if owner != nil, doc.isObject(post), doc.childCount(post) <= 2,
+                   removeListsOfADeletedPost(post, key: key, postsName: groupPath()) { return }
                 addPost(key: key, node: post, owner: owner ?? -1, group: g)
             }
         }
