@@ -41,6 +41,10 @@ APP = {
               "lib/canUserPost.js", "lib/getUserPosts.js", "lib/slugify.js"],
     "database": "rtdb",
     "layout": "users with posts {key: true} index, latestPost false|ms; flat posts {poster, postedAt ms, tags[]}; followers/<follower>/<followed>: true (named the other way), unfollow leaves {uid: false}; comments {text, posterId}; no likes",
+    # Nothing in the data tells which way a one-sided edge root points: its name says
+    # followers, the code writes each follower's own list. The one line a user adds.
+    "block_edit": {"section": "[schema.nodes]", "line": "following = \"followers\"",
+                   "why": "followers/<follower>/<followed>: the root is named for the other direction, which no data can tell"},
 }
 
 

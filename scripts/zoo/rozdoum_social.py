@@ -92,7 +92,8 @@ def documents():
         if i % 3 != 1:
             rec["notificationTokens"] = {"f%s:APA91b%s" % (random_id(rng, 10), random_id(rng, 60)): True}
         tree["profiles"][u.uid] = rec
-    for n, (a, b) in enumerate(sorted(g.follows | {UNFOLLOWED})):
+    # the follows as they stand: unfollowUser removed both halves of UNFOLLOWED
+    for n, (a, b) in enumerate(sorted(g.follows)):
         at = millis(FOLLOWED_AT + datetime.timedelta(minutes=n * 13))
         tree["follow"].setdefault(a, {}).setdefault("followings", {})[b] = {"profileId": b, "createdDate": at}
         tree["follow"].setdefault(b, {}).setdefault("followers", {})[a] = {"profileId": a, "createdDate": at}

@@ -29,6 +29,8 @@ public struct ExportInspection: Sendable {
     /// How the timeline the export keeps is read (what its entries hold, whether a
     /// reader's own posts are in it), in words; nil when it keeps none.
     private var timelineRule: String?
+    /// How follows kept one-sided in a root are read (by its name), with the root.
+    private var edgeRule: (root: String, rule: String)?
     /// What could not be guessed safely, said as comments in the block.
     private var unsure: [String] = []
     private var nodeDoubts: [String] = []
@@ -74,6 +76,11 @@ public struct ExportInspection: Sendable {
         }
         timelineRule = TimelineDetector.rule(export, schema)
         if let rule = timelineRule, let why = nodeWhy[.timeline] { nodeWhy[.timeline] = why + "; " + rule }
+        // A one-sided edge root is read by its name: said, with the line that reads it the other way.
+        if export.dialect == .makestagram, let found = EdgesDetector.oneSided(schema, doc) {
+            edgeRule = (found.root, found.rule)
+            if let hint = found.hint { unsure.append(hint) }
+        }
         // What is read as the timeline is no longer a doubt.
         if let place = schema.place(.timeline) { unsure.removeAll { $0.hasPrefix(JSONString.quoted(place.text) + ":") } }
         self.schema = schema
@@ -199,6 +206,7 @@ public struct ExportInspection: Sendable {
         if let timelineRule, let place = schema.place(.timeline) {
             out += "\ntimeline (\(place.text)):\n  \(timelineRule)\n"
         }
+        if let edgeRule { out += "\nfollows (\(edgeRule.root)):\n  \(edgeRule.rule)\n" }
 
         // Roles: each field's spellings in use, with how many records carry each.
         out += "\nfields:\n"

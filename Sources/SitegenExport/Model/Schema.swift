@@ -346,12 +346,13 @@ public struct Schema: Sendable {
         }
 
         /// Why the mapping cannot be used (two names made one), or nil. A mapped name may
-        /// not be another mapped one, nor another's tutorial name; it takes a variant
-        /// spelling from the node or field that has it (`posts = "user_posts"`).
+        /// not be another mapped one; it takes a spelling, the tutorial's name included, from
+        /// the node or field that has it unmapped (`posts = "user_posts"`, `following =
+        /// "followers"`: that node is then read under its other spellings, else absent).
         public func conflict() -> String? {
             var nodeOwner: [String: Node] = [:]
             for node in Node.allCases {
-                guard let name = nodes[node] ?? node.variants(.makestagram).first else { continue }
+                guard let name = candidates(node, .makestagram).first else { continue }
                 if let other = nodeOwner[name] {
                     return "schema.nodes would make \(other.rawValue) and \(node.rawValue) one node, \"\(name)\""
                 }

@@ -6,8 +6,10 @@
 struct TimelineShape: Sendable {
     /// What an entry of a reader's list holds, keyed by the post's key.
     enum Entry: Sendable, Equatable {
-        /// `true`, `1`, an id kept as a set (`user-feed/<uid>/<postKey>: 1`) or an empty
-        /// document (`users/<uid>/user-feed/<postId>: {}`): `text` is the value the app writes.
+        /// `true`, `1`, an id kept as a set (`user-feed/<uid>/<postKey>: 1`), an empty
+        /// document (`users/<uid>/user-feed/<postId>: {}`) or a record none of whose members
+        /// holds a user's id (rozdoum's `followingPostsIds/<uid>/<postKey>: {postId}`):
+        /// `text` is the value the app writes (for records, see `keyField`).
         case flag(text: String)
         /// `{poster_uid: <owner>}` (the makestagram tutorial's), under `field`.
         case poster(field: String)
@@ -27,6 +29,14 @@ struct TimelineShape: Sendable {
     /// What the rule was read from: entries of readers' own posts, and own posts of
     /// readers with a list.
     let ownEntries: Int, ownPosts: Int
+    /// Where the flags are records that hold the post's key (`{postId: <key>}`): that
+    /// member, written so in an entry the repair adds.
+    var keyField: String? = nil
+
+    /// The value of an entry the repair adds for the post keyed `key`, where entries are flags.
+    func flagText(_ text: String, key: String) -> String {
+        keyField.map { "{\(JSONString.quoted($0)):\(JSONString.quoted(key))}" } ?? text
+    }
 
     /// The path of reader `uid`'s list.
     func listPath(_ uid: String) -> String {
@@ -44,7 +54,7 @@ struct TimelineShape: Sendable {
     var ruleText: String {
         let what: String
         switch entry {
-        case .flag(let text): what = "entries \(text)"
+        case .flag(let text): what = "entries " + (keyField.map { "{\($0)}" } ?? text)
         case .poster(let field): what = "entries {\(field)}"
         case .copy: what = "entries full copies of the posts"
         }
@@ -61,6 +71,10 @@ extension Validator {
               let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return nil }
         var flags = 0, objects = 0, copies = 0
         var flagText: String?
+        // Records that name no user (`{postId}`), flags all the same, and the member that
+        // holds the entry's own key in each.
+        var records = 0
+        var keyFields: [String: Int] = [:]
         var posterField: [String: Int] = [:]
         // Where no entry names its poster under a known spelling: the members whose value is
         // the entry's post's owner (`{user_identifier, timestamp}`), by evidence.
@@ -84,8 +98,10 @@ extension Validator {
                     if own { ownEntries += 1 } else { otherEntries += 1 }
                 }
                 sampled += 1
-                // An empty document (`users/<u>/user-feed/<postId>: {}`) is a flag, as `true` is.
-                if doc.isObject(value) && doc.childCount(value) > 0 {
+                // An empty document (`users/<u>/user-feed/<postId>: {}`) is a flag, as `true` is,
+                // and so is a record that is no copy of the post and none of whose members
+                // holds a user's id: it says the post is in the list, and no more.
+                if doc.isObject(value) && doc.childCount(value) > 0 && !namesNoUser(value, of: p, posterNames) {
                     objects += 1
                     if let name = doc.member(value, posterNames).map(doc.key) {
                         posterField[name, default: 0] += 1
@@ -100,13 +116,24 @@ extension Validator {
                     if let p, index.posts[Int(p)].isObject, isCopy(value, of: index.posts[Int(p)].node) { copies += 1 }
                 } else {
                     flags += 1
+                    if doc.isObject(value) && doc.childCount(value) > 0 {
+                        records += 1
+                        let key = doc.key(entry)
+                        doc.forEachChild(value) { if doc.stringEquals($0, key) { keyFields[doc.key($0), default: 0] += 1 } }
+                    }
                     if flagText == nil { flagText = doc.rawText(value) }
                 }
             }
         }
         let entry: TimelineShape.Entry
+        var keyField: String?
         if flags > objects {
             entry = .flag(text: flagText ?? "true")
+            // Mostly records holding the post's key: written as `{<field>: <key>}`.
+            if records * 2 > flags, let best = keyFields.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+               best.value * 2 > records {
+                keyField = best.key
+            }
         } else if copies * 2 > objects {
             entry = .copy
         } else {
@@ -127,7 +154,22 @@ extension Validator {
         } else {
             includesOwn = place.isRoot && entry == .poster(field: "poster_uid")
         }
-        return TimelineShape(place: place, entry: entry, includesOwn: includesOwn, ownEntries: ownEntries, ownPosts: ownPosts)
+        var shape = TimelineShape(place: place, entry: entry, includesOwn: includesOwn, ownEntries: ownEntries, ownPosts: ownPosts)
+        shape.keyField = keyField
+        return shape
+    }
+
+    /// Whether object entry `value` (for the post at index `p`, if any) says no more than a
+    /// flag: no member under a poster's spelling, none holding a user's id, and no copy of
+    /// the post.
+    private func namesNoUser(_ value: Int32, of p: Int32?, _ posterNames: [Schema.Name]) -> Bool {
+        if doc.member(value, posterNames) != nil { return false }
+        if let p, index.posts[Int(p)].isObject, isCopy(value, of: index.posts[Int(p)].node) { return false }
+        var user = false
+        doc.forEachChild(value) { member in
+            if !user, let text = doc.string(doc.value(member)), index.user(uid: text) != nil { user = true }
+        }
+        return !user
     }
 
     /// The names an entry's poster is read under: the timeline's own field (read from the

@@ -179,7 +179,7 @@ extension Validator {
                     let path = "\(listPath)/\(key)"
                     let text: String
                     switch kind {
-                    case let .flag(value): text = value
+                    case let .flag(value): text = timeline?.flagText(value, key: key) ?? value
                     case .copy: text = (copyTexts.indices.contains(Int(p)) ? copyTexts[Int(p)]?.text : nil) ?? "{}"
                     case let .poster(name): text = "{\(JSONString.quoted(name)):\(JSONString.quoted(index.users[Int(f)].uid))}"
                     }

@@ -10,7 +10,8 @@ extension Validator {
     /// Indexes the posts by owner, `posts/<uid>/<key>` or kept in each user at any depth
     /// (`users/*/posts`, `posts/*/userPosts`: the owner is the last `*`): a group whose uid
     /// is not a user is one `post_orphan` (its posts are kept and still exist for likes,
-    /// but nothing inside is checked).
+    /// but nothing inside is checked). A record of a user's group holding nothing but the
+    /// lists the app keeps in each post is no post (`removeListsOfADeletedPost`).
     func indexPostsByOwner() {
         guard let place = schema.place(.posts) else { return }
         let lists = place.lists
@@ -32,6 +33,9 @@ extension Validator {
             let g = Int32(index.groups.count)
             index.groups.append(PostGroup(fullPath: oneStar ? nil : groupPath(), ownerKey: uid))
             keyedChildren(group) { post, key in
+                // What a like or a comment written after the post's deletion leaves (`{likers}`).
+                if owner != nil, doc.isObject(post), doc.childCount(post) <= 2,
+                   removeListsOfADeletedPost(post, key: key, postsName: groupPath()) { return }
                 addPost(key: key, node: post, owner: owner ?? -1, group: g)
             }
         }

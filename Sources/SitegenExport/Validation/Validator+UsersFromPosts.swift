@@ -36,26 +36,36 @@ extension Validator {
         return schema.names(.username).contains { owners.contains($0.text) }
     }
 
-    /// With users implied by posts and owned by id, a post's copy of its owner's username
-    /// that is not the one on their newest post (a rename the app did not carry to the
-    /// older posts): `poster_mismatch` at that field, set to the newest.
+    /// A post's copy of its owner's username (the username field in the post, the owner
+    /// named by id) that is not the owner's username (a rename the app did not carry to
+    /// the older posts): `poster_mismatch` at that field, set to the owner's. The owner's
+    /// username is their user record's, or, with users implied by posts, the one on their
+    /// newest post. Where users are a node, the posts' field is read as such a copy only
+    /// when at least half of the posts that hold it agree with their owner's record.
     func checkUsernameCopies() {
-        guard export.usersFromPosts, !ownerIsUsername else { return }
+        guard !ownerIsUsername else { return }
         let names = schema.names(.username)
+        var copies = 0
+        var stale: [(post: PostEntry, copy: Int32, current: String)] = []
         for post in index.posts where post.owner >= 0 && post.isObject {
             let owner = index.users[Int(post.owner)]
-            guard owner.node != post.node, let current = owner.username, let copy = doc.member(post.node, names),
-                  doc.string(doc.value(copy)) != current else { continue }
+            guard owner.node != post.node, let current = owner.username, let copy = doc.member(post.node, names) else { continue }
+            copies += 1
+            if doc.string(doc.value(copy)) != current { stale.append((post, copy, current)) }
+        }
+        if !export.usersFromPosts && stale.count * 2 > copies { return }
+        for (post, copy, current) in stale {
             set(.posterMismatch, "\(postPath(post))/\(doc.key(copy))", node: copy, text: JSONString.quoted(current))
         }
     }
 
-    /// A flat record that holds nothing but the lists the app keeps in each post (its
-    /// `likes`, its `comments`): what a deleted post leaves where its lists were not
-    /// deleted with it (a Firestore document deleted without its subcollections). It is
-    /// no post; each list is `like_dangling` or `comment_dangling`, removed whole.
-    /// Returns whether `record` was such leftovers.
-    func removeListsOfADeletedPost(_ record: Int32, key: String, postsName: String) -> Bool {
+    /// A record of posts, flat or in a user's group, that holds nothing but the lists the
+    /// app keeps in each post (its `likes`, its `comments`): what a deleted post leaves
+    /// where its lists were not deleted with it (a Firestore document deleted without its
+    /// subcollections, a like written after the deletion: `Posts/<uid>/<key>: {likers}`).
+    /// It is no post; each list is `like_dangling` or `comment_dangling`, removed whole.
+    /// `postsName`: the path of the record's parent. Returns whether `record` was such leftovers.
+    func removeListsOfADeletedPost(_ record: Int32, key: String, postsName: @autoclosure () -> String) -> Bool {
         var lists: [(name: Schema.Name, code: FindingCode)] = []
         for (node, code) in [(Schema.Node.postLikes, FindingCode.likeDangling), (.comments, .commentDangling)] {
             if let place = schema.place(node), let records = schema.postRecords, place.isMember(of: records) { lists.append((place.last, code)) }
@@ -71,7 +81,8 @@ extension Validator {
             }
         }
         guard !other, !found.isEmpty else { return false }
-        for (list, code) in found { remove(code, "\(postsName)/\(key)/\(doc.key(list))", node: list) }
+        let parent = postsName()
+        for (list, code) in found { remove(code, "\(parent)/\(key)/\(doc.key(list))", node: list) }
         return true
     }
 }

@@ -64,3 +64,23 @@ enum EdgesDetector {
         }
     }
 }
+
+extension EdgesDetector {
+    /// Follows kept on one side only, in a root of their own (`followers/<a>/<b>` and no
+    /// `following`): nothing in the data tells which way its lists point, so the root is
+    /// read by its name, or as the block maps it. `rule`: how it is read, in words;
+    /// `hint`: where it is read by its name, the line that reads it the other way
+    /// (musehabit's `followers/<follower>/<followed>` needs `following = "followers"`).
+    static func oneSided(_ schema: Schema, _ doc: JSONDocument) -> (root: String, rule: String, hint: String?)? {
+        let present = [Schema.Node.followers, .following].filter { InspectionContext.isPresent($0, schema, doc) }
+        guard present.count == 1, let node = present.first, let place = schema.place(node), place.isRoot else { return nil }
+        let other: Schema.Node = node == .followers ? .following : .followers
+        let root = place.root.text
+        let meaning = { (n: Schema.Node) in n == .followers ? "\(root)/<a>/<b> means <b> follows <a>" : "\(root)/<a>/<b> means <a> follows <b>" }
+        let mapped = schema.mapping.nodes[node] != nil
+        let rule = "kept one-sided (no \(other.rawValue)): nothing in the data tells which way, so it is read "
+            + (mapped ? "as the block maps it" : "by its name") + ", as \(node.rawValue): \(meaning(node))"
+        let hint = mapped ? nil : "\(other.rawValue) = \(JSONString.quoted(root)): if \(meaning(other)) (the follows are kept one-sided and read by its name)"
+        return (root, rule, hint)
+    }
+}

@@ -1,6 +1,7 @@
 /// The roles of a Realtime Database export's roots that no recognised name says, found by
 /// detectors of their own, each with its evidence (`inspect`'s `# guessed` comments):
-/// first the users and the posts (`UsersPostsDetector`), then, with the users' ids and the
+/// first the users and the posts (`UsersPostsDetector`; the users by what their records
+/// hold, `UsersDetector.root`, where no name says), then, with the users' ids and the
 /// posts' keys they give, the follows (`EdgesDetector`), the comments and the likes kept by
 /// post (`PostListsDetector`). Each role is added to the mapping only where the export has
 /// none; a detector never takes a root another role holds.
@@ -14,9 +15,17 @@ enum RealtimeRoles {
         var found = Found(mapping: schema.mapping)
         guard schema.dialect == .makestagram, doc.isObject(doc.root) else { return found }
         var evidence = RealtimeEvidence(doc: doc, schema: schema)
+        func reread() { evidence = RealtimeEvidence(doc: doc, schema: Schema.read(doc, dialect: schema.dialect, mapping: found.mapping)) }
         for guess in UsersPostsDetector.guesses(evidence) { take(guess, &found) }
-        if found.mapping != schema.mapping {
-            evidence = RealtimeEvidence(doc: doc, schema: Schema.read(doc, dialect: schema.dialect, mapping: found.mapping))
+        if found.mapping != schema.mapping { reread() }
+        // The users by what their records hold (`profiles`, `people`), before every detector
+        // that needs their ids; then flat posts, which need them too, if none were found.
+        if let users = UsersDetector.root(evidence) {
+            take(users, &found)
+            reread()
+            let before = found.mapping
+            for guess in UsersPostsDetector.guesses(evidence) where guess.node == .posts { take(guess, &found) }
+            if found.mapping != before { reread() }
         }
         var more = EdgesDetector.guesses(evidence)
         more += PostListsDetector.guesses(evidence)

@@ -119,14 +119,27 @@ enum UsersDetector {
     /// With no users root, the root whose records carry user fields (a name, a username,
     /// an avatar in a recognised spelling), the most of them: friendlypix-web keeps its
     /// users only as `people/<uid>: {full_name, profile_picture, posts, following}`.
+    /// `RealtimeRoles` guesses it before the detectors that need the users' ids; here it
+    /// is what is left (an export whose roots no earlier step read).
     static func root(_ c: InspectionContext) -> (name: Schema.Name, why: String)? {
-        let doc = c.doc
-        guard c.dialect == .makestagram, !c.isPresent(.users), doc.isObject(doc.root) else { return nil }
-        let fields = [Schema.Field.username, .name, .avatarURL].flatMap { c.schema.names($0) }
+        guard c.dialect == .makestagram, !c.isPresent(.users) else { return nil }
+        return recordsRoot(c.doc, c.schema, isTaken: c.isTaken).map { (Schema.Name($0.place), $0.why) }
+    }
+
+    /// `root(_:)` for `RealtimeRoles`, as the role guess it is, before the follows, the
+    /// likes, the comments and the flat posts are looked for (they need the users' ids).
+    static func root(_ e: RealtimeEvidence) -> RoleGuess? {
+        guard !e.isPresent(.users) else { return nil }
+        return recordsRoot(e.doc, e.schema, isTaken: e.taken.contains)
+    }
+
+    private static func recordsRoot(_ doc: JSONDocument, _ schema: Schema, isTaken: (String) -> Bool) -> RoleGuess? {
+        guard doc.isObject(doc.root) else { return nil }
+        let fields = [Schema.Field.username, .name, .avatarURL].flatMap { schema.names($0) }
         var best: (name: String, users: Int, records: Int)?
         doc.forEachEntry(doc.root) { member in
             let name = doc.key(member)
-            guard doc.isObject(member), !c.isTaken(name) else { return }
+            guard doc.isObject(member), !isTaken(name) else { return }
             var records = 0, users = 0
             doc.forEachEntry(member) { record in
                 guard doc.isObject(record) else { return }
@@ -136,7 +149,7 @@ enum UsersDetector {
             guard users > 0, users * 2 >= records else { return }
             if best == nil || users > best!.users { best = (name, users, records) }
         }
-        return best.map { (Schema.Name($0.name), "\(number($0.users)) of its \(number($0.records)) records hold a user's name or photo") }
+        return best.map { RoleGuess(node: .users, place: $0.name, why: "\(number($0.users)) of its \(number($0.records)) records hold a user's name or photo") }
     }
 
     /// Of the roots keyed mostly by users' uids, the one whose records hold the most text
