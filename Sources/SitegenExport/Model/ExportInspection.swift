@@ -76,11 +76,6 @@ public struct ExportInspection: Sendable {
         }
         timelineRule = TimelineDetector.rule(export, schema)
         if let rule = timelineRule, let why = nodeWhy[.timeline] { nodeWhy[.timeline] = why + "; " + rule }
-        // A one-sided edge root is read by its name: said, with the line that reads it the other way.
-        if export.dialect == .makestagram, let found = EdgesDetector.oneSided(schema, doc) {
-            edgeRule = (found.root, found.rule)
-            if let hint = found.hint { unsure.append(hint) }
-        }
         // What is read as the timeline is no longer a doubt.
         if let place = schema.place(.timeline) { unsure.removeAll { $0.hasPrefix(JSONString.quoted(place.text) + ":") } }
         self.schema = schema
@@ -127,6 +122,12 @@ public struct ExportInspection: Sendable {
             if let doubt = comments.doubt { nodeDoubts.append(doubt) }
         }
         nodeGuesses = c.nodeGuesses
+        // A one-sided edge root is read by its name: said, with the line that reads it the
+        // other way (where no list in the users' records, guessed above, is the other side).
+        if export.dialect == .makestagram, let found = EdgesDetector.oneSided(c) {
+            edgeRule = (found.root, found.rule)
+            if let hint = found.hint { unsure.append(hint) }
+        }
         if export.dialect == .makestagram {
             fieldGuesses = [
                 PostsDetector.owner(c), CommentsDetector.author(c), PostsDetector.image(c), PostsDetector.caption(c),

@@ -110,7 +110,7 @@ import Testing
         ("[schema]\ndialect = \"insta\"\n", "sitegen.toml:2: schema.dialect must be \"makestagram\" or \"timeline\", not \"insta\""),
         ("[schema.nodes]\npostz = \"user_posts\"\n", "sitegen.toml:2: unknown key 'schema.nodes.postz' (did you mean 'schema.nodes.posts'?)"),
         ("[schema.fields]\nhandle = \"x\"\n", "sitegen.toml:2: unknown key 'schema.fields.handle' (known: username, name, bio, url, follows, post_count, follower_count, following_count, image_url, image_height, created_at, like_count, poster, uid, caption, poster_uid, imageEndpoint, likes, comments, post, comment_text, private, avatar_url, post_owner, image_width, comment_count, comment_author, alt, user_id, media, videos, media_url, video_url, media_type, is_video, is_image, video_poster, thumbnail_url, aspect_ratio, blur_hash, user_alias, follower_id, followed_id, liker_id)"),
-        ("[schema.nodes]\nposts = \"users\"\n", "sitegen.toml:1: schema.nodes would make users and posts one node, \"users\""),
+        ("[schema.nodes]\nusers = \"photos\"\nposts = \"photos\"\n", "sitegen.toml:1: schema.nodes would make users and posts one node, \"photos\""),
         ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
         // A counter may not share its name with a node kept in the same records.
         ("[schema.nodes]\npostLikes = \"posts/*/likes\"\n[schema.fields]\nlike_count = \"likes\"\n",
@@ -141,6 +141,15 @@ import Testing
     func aCounterMayShareANodesNameElsewhere(_ text: String) throws {
         let config = try SiteConfig.parse(text, file: "sitegen.toml")
         #expect(config.schema.fields[.likeCount] == "likes" || config.schema.fields[.followerCount] == "followers")
+    }
+
+    /// A node mapped to the name another reads by default takes it (docs/export-format.md,
+    /// "An app's own names"): musehabit's `followers/<follower>/<followed>` is read as
+    /// `following`, and `followers` then under its other spellings, else absent.
+    @Test func aMappedNodeTakesAnothersDefaultName() throws {
+        let config = try SiteConfig.parse("[schema.nodes]\nfollowing = \"followers\"\n", file: "sitegen.toml")
+        #expect(config.schema.nodes == [.following: "followers"])
+        #expect(config.schema.candidates(.followers, .makestagram) == ["user-followers"])
     }
 
     @Test func unreadableFiles() throws {

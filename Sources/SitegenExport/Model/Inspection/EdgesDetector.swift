@@ -67,9 +67,10 @@ extension EdgesDetector {
     /// read by its name, or as the block maps it. `rule`: how it is read, in words;
     /// `hint`: where it is read by its name, the line that reads it the other way
     /// (musehabit's `followers/<follower>/<followed>` needs `following = "followers"`).
-    static func oneSided(_ schema: Schema, _ doc: JSONDocument) -> (root: String, rule: String, hint: String?)? {
-        let present = [Schema.Node.followers, .following].filter { InspectionContext.isPresent($0, schema, doc) }
-        guard present.count == 1, let node = present.first, let place = schema.place(node), place.isRoot else { return nil }
+    static func oneSided(_ c: InspectionContext) -> (root: String, rule: String, hint: String?)? {
+        let schema = c.schema
+        let present = [Schema.Node.followers, .following].filter { c.isPresent($0) || c.guessedPlace($0) != nil }
+        guard present.count == 1, let node = present.first, c.isPresent(node), let place = schema.place(node), place.isRoot else { return nil }
         let other: Schema.Node = node == .followers ? .following : .followers
         let root = place.root.text
         let meaning = { (n: Schema.Node) in n == .followers ? "\(root)/<a>/<b> means <b> follows <a>" : "\(root)/<a>/<b> means <a> follows <b>" }

@@ -128,8 +128,8 @@ enum PostsDetector {
         return c.fieldGuess(.postOwner, in: .posts, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid") { c.isUserID($0) }
     }
 
-    /// The field most flat posts hold a user's id in (a key of the users' root), not the
-    /// post's own key, where at least half do: the owner, before the fields are counted
+    /// The field most flat posts hold a user's id in (a key of the users' root, or an object
+    /// holding one under a `uid` spelling), not the post's own key, where at least half do: the owner, before the fields are counted
     /// (`owner` guesses it for the block).
     static func ownerField(_ schema: Schema, _ doc: JSONDocument) -> String? {
         guard let users = schema.place(.users), users.isRoot, let root = doc.member(doc.root, users.root), doc.isObject(root) else { return nil }
@@ -140,7 +140,10 @@ enum PostsDetector {
         InspectionContext.forEachRecord(.posts, schema, doc) { post in
             posts += 1
             doc.forEachChild(post) { member in
-                if let text = doc.string(doc.value(member)), text != doc.key(post), uids.contains(text) { hits[doc.key(member), default: 0] += 1 }
+                // A uid, or an object holding one (friendlypix-web's `author: {uid, full_name}`).
+                let value = doc.value(member)
+                let text = doc.isObject(value) ? doc.member(value, schema.names(.uid)).flatMap { doc.string(doc.value($0)) } : doc.string(value)
+                if let text, text != doc.key(post), uids.contains(text) { hits[doc.key(member), default: 0] += 1 }
             }
         }
         guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= posts else { return nil }

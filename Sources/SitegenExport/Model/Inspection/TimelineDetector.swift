@@ -17,15 +17,7 @@ enum TimelineDetector {
         let doc = export.document
         guard export.dialect == .makestagram, schema.mapping.nodes[.timeline] == nil, doc.isObject(doc.root),
               let posts = schema.place(.posts) else { return nil }
-        // Flat posts owned under a name no spelling has (KODDev's `publisher`) are read with
-        // the owner they hold, as the block will map it: else every post seems another's,
-        // and a copy of each under its owner (`user_photos/<uid>/<key>`) a timeline.
-        var schema = schema
-        if schema.flatPosts, !schema.isCarried(.postOwner), let owner = PostsDetector.ownerField(schema, doc) {
-            var mapping = schema.mapping
-            mapping.fields[.postOwner] = owner
-            schema = Schema.read(doc, dialect: export.dialect, mapping: mapping)
-        }
+        let schema = withOwner(schema, doc)
         let v = Validator(Export(path: export.path, document: doc, schema: schema, firestore: export.firestore))
         v.indexUsers()
         v.indexMakestagramPosts()
@@ -98,10 +90,22 @@ enum TimelineDetector {
     /// from the data as the audit reads it (`Validator.readTimelineShape`).
     static func rule(_ export: Export, _ schema: Schema) -> String? {
         guard export.dialect == .makestagram, schema.place(.timeline) != nil else { return nil }
+        let schema = withOwner(schema, export.document)
         let v = Validator(Export(path: export.path, document: export.document, schema: schema, firestore: export.firestore))
         v.indexUsers()
         v.indexMakestagramPosts()
         return v.readTimelineShape()?.ruleText
+    }
+
+    /// Flat posts owned under a name no spelling has (KODDev's `publisher`, friendlypix-web's
+    /// `author`) read with the owner they hold, as the block will map it: else every post
+    /// seems another's (a copy of each under its owner, `user_photos/<uid>/<key>`, a
+    /// timeline), and no reader's own post is counted in the rule.
+    private static func withOwner(_ schema: Schema, _ doc: JSONDocument) -> Schema {
+        guard schema.flatPosts, !schema.isCarried(.postOwner), let owner = PostsDetector.ownerField(schema, doc) else { return schema }
+        var mapping = schema.mapping
+        mapping.fields[.postOwner] = owner
+        return Schema.read(doc, dialect: schema.dialect, mapping: mapping)
     }
 
     /// Whether the documents of subcollection `c` are copies of posts kept per reader, not
