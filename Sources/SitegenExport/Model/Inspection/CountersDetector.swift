@@ -1,6 +1,7 @@
 /// Counters kept under a name no variant spells:
 /// - a post's: a number under a name that says what it counts in any of `RoleWords`'
-///   languages (UIKit's `likes: 3`, `commentsCount`, `qtdCurtidas`; a node of the same name elsewhere is no matter: `posts/*/post-likes`);
+///   languages (UIKit's `likes: 3`, `commentsCount`, `qtdCurtidas`; a node of the same
+///   name elsewhere is no matter: `posts/*/post-likes`);
 /// - a user's: under the names of what they count in the users' records or their second
 ///   root (`UserCountersDetector`), else in a map whose name says so (`stats: {posts,
 ///   followers, following}`, `statistics: {followersCount, …}`) as field paths
