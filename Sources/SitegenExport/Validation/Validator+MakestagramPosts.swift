@@ -110,9 +110,14 @@ extension Validator {
             let isArray = doc.isArray(list)
             var position = 0
             var likers = Set<String>()
+            var counters: [Int32] = []
             doc.forEachEntry(list) { like in
                 defer { position += 1 }
                 if isNoEdge(like) { return }
+                if !isArray, isLikeCounter(like) {
+                    counters.append(like)
+                    return
+                }
                 let isItem = isArray && doc.isObject(like)
                 let user = isItem ? itemUser(like, names).user
                     : isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) ?? heldUser(like)
@@ -133,8 +138,25 @@ extension Validator {
                     remove(.likeDangling, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                 }
             }
+            for counter in counters {
+                let node = doc.value(counter), expected = likeCount[Int(post)]
+                if CounterValue.parse(doc.rawBytes(node)) != CounterValue.exact(expected) {
+                    set(.likeCountMismatch, "\(listPath())/\(doc.key(counter))", node: node, text: String(expected))
+                }
+            }
         }
         postLikes.exists = mirrored && hasLists(at: schema.place(.postLikes))
+    }
+
+    /// Whether an entry of a post's likes kept by key is the like counter kept beside the
+    /// likers (`postagens-curtidas/<post>: {<uid>: {…}, qtdCurtidas: 3}`): a number under a
+    /// key that is no user and that names a count of likes (a word for likes in
+    /// `RoleWords`' languages, or a `like_count` spelling). It is checked against the likes
+    /// counted, not taken for a liker.
+    private func isLikeCounter(_ like: Int32) -> Bool {
+        guard doc.hasKey(like), doc.isNumber(doc.value(like)), userIndex(key: like) == nil else { return false }
+        let key = doc.key(like)
+        return RoleWords.says(.likes, key) || schema.names(.likeCount).contains { $0.text == key }
     }
 
     /// The comments, `comments/<key>/<commentKey>` (or kept in each post): those of a post

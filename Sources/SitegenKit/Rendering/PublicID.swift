@@ -11,6 +11,17 @@ enum PublicID {
         isContact(uid) ? "u" + String(ContentHash(uid).description.prefix(16)) : uid
     }
 
+    /// Whether a URL the site would publish for the user keyed `key` holds that key where
+    /// it reaches the person (a Storage path named by the Base64 of the email:
+    /// `images%2Fprofile%2F<key>.jpg`), as it is or percent-encoded: then it is not
+    /// published (the profile shows the initial).
+    static func holdsContact(_ url: String, key: String) -> Bool {
+        guard isContact(key) else { return false }
+        let encoded = key.replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: "/", with: "%2F")
+            .replacingOccurrences(of: "=", with: "%3D").replacingOccurrences(of: "@", with: "%40")
+        return url.contains(key) || url.contains(encoded)
+    }
+
     /// An email address (text, `@`, a domain with a dot: as the export holds it, the dot
     /// may be percent-encoded, `%2E`, or written `,` or `_` as apps that key the Realtime
     /// Database by email do, since a key may not hold `.`), a phone number in international

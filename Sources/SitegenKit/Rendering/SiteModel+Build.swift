@@ -75,7 +75,7 @@ extension SiteModel {
             model.users.append(User(
                 index: Int32(i), uid: PublicID.of(entry.uid), username: displayName(entry)!, slug: slugs[n],
                 name: text(.name), bio: text(.bio), website: text(.url),
-                avatar: field(entry, .avatarURL).flatMap { SafeURL.isHTTP($0) ? $0 : nil } ?? "",
+                avatar: field(entry, .avatarURL).flatMap { SafeURL.isHTTP($0) && !PublicID.holdsContact($0, key: entry.uid) ? $0 : nil } ?? "",
                 postCount: report.counts.posts[i], followers: report.counts.followers[i], following: report.counts.following[i]
             ))
             model.users[model.users.count - 1].hasUsername = entry.username != nil

@@ -38,5 +38,15 @@ import Testing
     @Test func twoEmailsGiveTwoIDs() {
         #expect(PublicID.of("a@example.com") != PublicID.of("b@example.com"))
     }
-}
 
+    /// A photo's URL holding a contact key (a Storage path named by the Base64 of the
+    /// email, silas_instagram's `images%2Fprofile%2Fuser%2F<key>.jpg`) is not published; a
+    /// URL holding a random id is.
+    @Test func photoURLsHoldingAContactKey() {
+        let storage = "https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/images%2Fprofile%2F"
+        #expect(PublicID.holdsContact(storage + "am9AZXhhbXBsZS5jb20=.jpg?alt=media", key: "am9AZXhhbXBsZS5jb20="))
+        #expect(PublicID.holdsContact(storage + "am9AZXhhbXBsZS5jb20%3D.jpg?alt=media", key: "am9AZXhhbXBsZS5jb20="))
+        #expect(!PublicID.holdsContact(storage + "other.jpg?alt=media", key: "am9AZXhhbXBsZS5jb20="))
+        #expect(!PublicID.holdsContact(storage + "Xk3fP9aQ2mN7bV1cL8dR0sT5uW4y.jpg", key: "Xk3fP9aQ2mN7bV1cL8dR0sT5uW4y"))
+    }
+}

@@ -1,6 +1,7 @@
 /// Counters kept under a name no variant spells:
-/// - a post's: a number under a name that says what it counts (UIKit's `likes: 3`,
-///   `commentsCount`; a node of the same name elsewhere is no matter: `posts/*/post-likes`);
+/// - a post's: a number under a name that says what it counts in any of `RoleWords`'
+///   languages (UIKit's `likes: 3`, `commentsCount`, `qtdCurtidas`; a node of the same
+///   name elsewhere is no matter: `posts/*/post-likes`);
 /// - a user's: under the names of what they count in the users' records or their second
 ///   root (`UserCountersDetector`), else in a map whose name says so (`stats: {posts,
 ///   followers, following}`, `statistics: {followersCount, …}`) as field paths
@@ -8,13 +9,13 @@
 enum CountersDetector {
     static func likes(_ c: InspectionContext) -> FieldGuess? {
         c.fieldGuess(.likeCount, in: .posts, what: "a number") { member in
-            c.doc.key(member).lowercased().contains("like") && c.doc.isNumber(c.doc.value(member))
+            RoleWords.says(.likes, c.doc.key(member)) && c.doc.isNumber(c.doc.value(member))
         }
     }
 
     static func comments(_ c: InspectionContext) -> FieldGuess? {
         c.fieldGuess(.commentCount, in: .posts, what: "a number") { member in
-            c.doc.key(member).lowercased().contains("comment") && c.doc.isNumber(c.doc.value(member))
+            RoleWords.says(.comments, c.doc.key(member)) && c.doc.isNumber(c.doc.value(member))
         }
     }
 

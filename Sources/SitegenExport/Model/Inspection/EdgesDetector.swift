@@ -1,6 +1,7 @@
 /// Follows kept where no recognised name says: lists keyed by users whose entries stand
 /// for users (keyed by their ids, or records holding one: `{userID: …}`), named as
-/// followers or following (any case) by
+/// followers or following in any case and any of `RoleWords`' languages (`seguidores`,
+/// `seguindo`, `takipciler`) by
 /// - the root (`Followers/<b>/<a>`, `Following/<a>/<b>`: Zoogram), or
 /// - a member of each record of a root keyed by users (`Follow/<uid>/followers`,
 ///   `Follow/<uid>/following`: KODDev's Android course).
@@ -23,12 +24,7 @@ enum EdgesDetector {
             if let known = best[node], known.edges >= edges { return }
             best[node] = (place, lists.count, edges, entries)
         }
-        func role(_ name: String) -> Schema.Node? {
-            let words = name.lowercased()
-            if words.contains("follower") { return .followers }
-            if words.contains("following") { return .following }
-            return nil
-        }
+        func role(_ name: String) -> Schema.Node? { RoleWords.direction(name) }
         e.freeRoots { name, root in
             guard name != users else { return }
             var keyed = 0, keys = 0

@@ -4,7 +4,8 @@
 /// - comments: whatever the root's name, most of its records hold a text (under a name
 ///   that says so) and a user's id (`post-comments-by-user`, `PostComments`,
 ///   `posts_comments/<owner>/<post>`);
-/// - likes: a root whose name says likes (`Likes`, `PostsLikes`, `posts_likes`) whose
+/// - likes: a root whose name says likes in any of `RoleWords`' languages (`Likes`,
+///   `PostsLikes`, `posts_likes`, `postagens-curtidas`) whose
 ///   entries stand for users (keyed by their ids, or records holding one). A root of that
 ///   shape named otherwise (`BookmarksReverseIndex/<post>/<uid>`) is not likes.
 /// Most of the lists' keys must be posts' keys (and, by owner, most of the root's keys
@@ -32,7 +33,7 @@ enum PostListsDetector {
                 }
                 if written > 0, written * 2 > records, records * 2 > entries {
                     if comments == nil || written > comments!.hits { comments = (place, lists.count, written, records) }
-                } else if name.lowercased().contains("like"), liked > 0, liked * 2 > entries {
+                } else if RoleWords.says(.likes, name), liked > 0, liked * 2 > entries {
                     if likes == nil || liked > likes!.hits { likes = (place, lists.count, liked, entries) }
                 }
             }
@@ -72,14 +73,15 @@ enum PostListsDetector {
     }
 
     /// Words in the name of a comment's field that holds its text (a comment's text is
-    /// its `caption` in alecsmirnov's clone).
-    static let textWords = ["text", "comment", "body", "message", "content", "caption"]
+    /// its `caption` in alecsmirnov's clone), and the words for comments in `RoleWords`'
+    /// languages (`comentario`, `yorum`).
+    static let textWords = ["text", "body", "message", "content", "caption"] + RoleWords.words(.comments)
 
     /// Whether a field's name says it holds a comment's text: a word of `textWords`, and
-    /// not an id's name (`commentID`, `comment_id`).
+    /// not an id's name (`commentID`, `comment_id`, `idComentario`).
     static func isTextName(_ name: String) -> Bool {
-        let name = name.lowercased()
-        return textWords.contains(where: name.contains) && !name.hasSuffix("id") && !name.hasSuffix("ids")
+        let name = RoleWords.fold(name)
+        return textWords.contains(where: name.contains) && !name.hasSuffix("id") && !name.hasSuffix("ids") && !name.hasPrefix("id")
     }
 
     /// The name of `record`'s member that holds a comment's text: a string under a name

@@ -55,7 +55,7 @@ enum TimelineDetector {
         // What a user liked, saved or was notified of is also kept per user and keyed by post.
         let otherLists = ["like", "save", "bookmark", "notif", "activit"]
         var best: (place: Schema.Place, lists: Int, entries: Int, others: Int, copies: Int)?
-        for place in candidates where !otherLists.contains(where: place.text.lowercased().contains) {
+        for place in candidates where !otherLists.contains(where: place.text.lowercased().contains) && !RoleWords.says(.likes, place.text) {
             var lists = 0, readers = 0, entries = 0, keyed = 0, own = 0, others = 0, copies = 0
             Schema.forEachMatch(place.lists, in: doc) { list, keys in
                 // Whole lists until 100,000 entries are read: a sample of a large timeline.
@@ -77,7 +77,7 @@ enum TimelineDetector {
             // Mostly the reader's own posts: an activity feed about them, unless the name says
             // a feed or a timeline and some entries are others' posts (a feed that fans a post
             // out to its owner too, in an app where few follow: dowless' `user-feed`).
-            let named = ["feed", "timeline"].contains(where: place.text.lowercased().contains)
+            let named = RoleWords.says(.feed, place.text)
             guard lists > 0, readers * 2 >= lists, keyed * 2 >= entries, keyed > 0, others >= own || (named && others > 0) else { continue }
             if best == nil || keyed > best!.entries { best = (place, lists, keyed, others, copies) }
         }
