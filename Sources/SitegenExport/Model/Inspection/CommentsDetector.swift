@@ -61,7 +61,7 @@ enum CommentsDetector {
             guard doc.isObject(post) else { return }
             doc.forEachChild(post) { member in
                 let name = doc.key(member)
-                guard name.lowercased().contains("comment"), doc.isContainer(doc.value(member)) else { return }
+                guard RoleWords.says(.comments, name), doc.isContainer(doc.value(member)) else { return }
                 var tally = lists[name] ?? (0, 0, 0)
                 tally.lists += 1
                 doc.forEachEntry(doc.value(member)) { entry in

@@ -7,10 +7,10 @@ extension EdgesDetector {
     static func firestore(_ shapes: FirestoreShapes, _ found: inout FirestoreRoles.Found) {
         for (c, s) in shapes.byParent where !(s.comments * 2 >= s.records && s.postParents * 2 >= s.records)
             && s.empty == s.records && s.userParents * 2 >= s.records && s.userKeys * 2 >= s.records {
-            let words = c.lowercased()
-            if words.contains("follower") {
+            let direction = RoleWords.direction(c)
+            if direction == .followers {
                 found.take(.followers, c, "\(RealtimeEvidence.number(s.records)) empty documents keyed by users' ids, kept by user")
-            } else if words.contains("following") {
+            } else if direction == .following {
                 found.take(.following, c, "\(RealtimeEvidence.number(s.records)) empty documents keyed by users' ids, kept by user")
             } else {
                 found.unsure.append("\(JSONString.quoted(c)): \(RealtimeEvidence.number(s.records)) empty documents keyed by users' ids, named as neither followers nor following")

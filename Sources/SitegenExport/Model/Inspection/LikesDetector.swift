@@ -13,7 +13,7 @@
 enum LikesDetector {
     static func firestore(_ shapes: FirestoreShapes, _ found: inout FirestoreRoles.Found) {
         for (c, name, s) in shapes.inPosts where s.empty == s.records {
-            if name.lowercased().contains("like") {
+            if RoleWords.says(.likes, name) {
                 found.take(.postLikes, c, "\(number(s.records)) empty documents in posts")
             } else {
                 found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents in posts, not named as likes")
@@ -26,7 +26,7 @@ enum LikesDetector {
         for (c, s) in shapes.byParent where s.comments * 2 < s.records
             && s.userParents * 2 >= s.records && !(s.userKeys * 2 >= s.records) && s.postKeys * 2 >= s.records {
             let empty = s.empty == s.records
-            if c.lowercased().contains("like") {
+            if RoleWords.says(.likes, c) {
                 found.take(.userLikes, c, "\(number(s.records)) \(empty ? "empty " : "")documents keyed by posts' ids, kept by user")
             } else if empty {
                 found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents keyed by posts' ids, kept by user, not named as likes")
@@ -59,7 +59,7 @@ enum LikesDetector {
             guard doc.isObject(post) else { return }
             doc.forEachChild(post) { member in
                 let name = doc.key(member)
-                guard name.lowercased().contains("like"), doc.isContainer(doc.value(member)) else { return }
+                guard RoleWords.says(.likes, name), doc.isContainer(doc.value(member)) else { return }
                 var tally = lists[name] ?? (0, 0, 0)
                 tally.lists += 1
                 doc.forEachEntry(doc.value(member)) { entry in

@@ -10,7 +10,6 @@ enum RoleWords {
     }
 
     /// Each role's words, folded; a name holds the role when it holds one of them.
-    /// Followers' words are tried before following's (`seguidores` before `seguidos`).
     static func words(_ role: Role) -> [String] {
         switch role {
         case .followers:
@@ -72,8 +71,10 @@ enum RoleWords {
     /// The follow direction a name says: followers, else following, else nil.
     static func direction(_ name: String) -> Schema.Node? {
         let folded = fold(name)
-        if words(.followers).contains(where: folded.contains) { return .followers }
+        // Following's words first: a followers word may start one (`abonne` in
+        // `abonnements`, French for following); no following word is inside a followers one.
         if words(.following).contains(where: folded.contains) { return .following }
+        if words(.followers).contains(where: folded.contains) { return .followers }
         return nil
     }
 

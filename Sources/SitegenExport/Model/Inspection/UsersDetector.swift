@@ -43,7 +43,7 @@ enum UsersDetector {
                 if holdsKey(of: others, record, in: doc) { owned += 1 }
             }
             guard withUser > 0, withUser * 2 >= records, owned * 2 < records else { continue }
-            let named = c.lowercased().contains("user")
+            let named = RoleWords.says(.users, c)
             if best == nil || (named && !best!.named) || (named == best!.named && withUser > best!.users) {
                 best = (c, withUser, records, named)
             }
