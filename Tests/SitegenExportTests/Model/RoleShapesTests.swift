@@ -36,7 +36,9 @@ import Testing
             "[schema]",
             #"dialect = "makestagram""#,
             "[schema.nodes]",
-            #"posts = "postagens"  # guessed: kept by owner: 2 users' lists, 3 of their 3 records hold an image's URL (caminhoFoto)"#,
+            // Named posts in Portuguese; by its shape alone where the name says nothing
+            // (silas_instagram's `postings` in the zoo).
+            #"posts = "postagens"  # guessed: named posts in another language, 2 records"#,
             #"followers = "seguidores"  # guessed: 1 lists keyed by users' ids, 1 of their 1 entries users"#,
             #"postLikes = "postagens-curtidas"  # guessed: 4 of its 7 entries are users, kept by post"#,
             #"timeline = "feed"  # guessed: 2 entries in 1 users' lists are keyed by posts' ids; entries {id}; "#
@@ -61,6 +63,30 @@ import Testing
             "post_count_mismatch users/u1/numPosts",
         ])
         #expect(report.counts.likes == [1, 2, 1])
+    }
+
+    /// The users and the posts named in another language are taken by their names, in a
+    /// Realtime Database export (`Usuarios`, `Publicaciones`) and a Firestore one
+    /// (`usuarios`, whose profile photos do not make it the posts).
+    @Test func usersAndPostsNamedInSpanish() throws {
+        let rtdb = """
+            {"Usuarios": {"a": {"username": "ana"}, "b": {"username": "bo"}},
+             "Publicaciones": {"-Ma1": {"userId": "a", "texto": "hola", "createdAt": 1614589200000},
+                               "-Mb1": {"userId": "b", "texto": "que tal", "createdAt": 1614589300000}}}
+            """
+        let block = ExportInspection(try ExportLoader.load(path: try TestSupport.temporaryFile(rtdb, name: "export.json"))).schemaBlock()
+        #expect(block.contains(#"users = "Usuarios"  # guessed: named users in another language, 2 records"#))
+        #expect(block.contains(#"posts = "Publicaciones"  # guessed: named posts in another language, 2 records"#))
+        let tree = """
+            {"__collections__": {
+              "usuarios": {"a": {"username": "ana", "foto_url": "https://example.com/a.jpg", "__collections__": {}},
+                           "b": {"username": "bo", "foto_url": "https://example.com/b.jpg", "__collections__": {}}},
+              "publicaciones": {"p1": {"id_usuario": "a", "url_media": "https://example.com/p1.jpg", "__collections__": {}},
+                                "p2": {"id_usuario": "b", "url_media": "https://example.com/p2.jpg", "__collections__": {}}}}}
+            """
+        let firestore = ExportInspection(try ExportLoader.load(path: try TestSupport.temporaryFile(tree, name: "tree.json"))).schemaBlock()
+        #expect(firestore.contains(#"users = "usuarios"  # guessed: the collection usuarios is named so"#))
+        #expect(firestore.contains(#"posts = "publicaciones"  # guessed: 2 of its 2 documents hold an image's URL in "url_media""#))
     }
 
     @Test func roleWordsInEightLanguages() {

@@ -19,7 +19,7 @@ enum UsersDetector {
         let all = collections.layout.collections.sorted()
         if let users = found.mapping.nodes[.users] { return users }
         if doc.member(doc.root, Schema.Name("users")) != nil { return "users" }
-        if let c = all.first(where: { !$0.contains("/") && $0.lowercased() == "users" }) {
+        if let c = all.first(where: { !$0.contains("/") && RoleWords.names(.users, $0) }) {
             found.nodes[.users] = "the collection \(c) is named so"
             found.mapping.nodes[.users] = c
             return c

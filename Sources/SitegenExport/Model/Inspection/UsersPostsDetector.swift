@@ -19,7 +19,7 @@ enum UsersPostsDetector {
         for node in [Schema.Node.users, .posts] where isMissing(node, e) {
             var match: (name: String, records: Int)?
             e.freeRoots { name, root in
-                guard match == nil, !named.contains(name), name.lowercased() == node.rawValue || (node == .users && RoleWords.names(.users, name)) else { return }
+                guard match == nil, !named.contains(name), name.lowercased() == node.rawValue || RoleWords.names(node == .users ? .users : .posts, name) else { return }
                 var records = 0
                 e.doc.forEachEntry(root) { if e.doc.isContainer($0) { records += 1 } }
                 match = (name, records)
