@@ -56,24 +56,8 @@ enum CommentsDetector {
     /// says comments (`comment`, `postComments`) and whose entries are mostly objects, held
     /// by the most posts.
     static func listName(in records: [Schema.Name?], doc: JSONDocument) -> String {
-        var lists: [String: (lists: Int, entries: Int, objects: Int)] = [:]
-        Schema.forEachMatch(records, in: doc) { post, _ in
-            guard doc.isObject(post) else { return }
-            doc.forEachChild(post) { member in
-                let name = doc.key(member)
-                guard RoleWords.says(.comments, name), doc.isContainer(doc.value(member)) else { return }
-                var tally = lists[name] ?? (0, 0, 0)
-                tally.lists += 1
-                doc.forEachEntry(doc.value(member)) { entry in
-                    tally.entries += 1
-                    if doc.isObject(entry) { tally.objects += 1 }
-                }
-                lists[name] = tally
-            }
-        }
-        if lists["comments"] != nil { return "comments" }
-        let named = lists.filter { $0.value.entries > 0 && $0.value.objects * 2 > $0.value.entries }
-        return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? "comments"
+        InspectionValues.listName(.comments, standard: "comments", in: records, doc: doc,
+                                  counts: { entry in doc.isObject(entry) }, enough: { $0 * 2 > $1 })
     }
 
     /// A comment's author: the field most comments hold a user's id in (with no users,

@@ -166,6 +166,32 @@ struct InspectionContext {
 /// What the detectors tell values by: a post's image, a media list, a user's id in a
 /// record, a list of records.
 enum InspectionValues {
+    /// The name of a list kept in each post (`posts/<key>/<name>`) for `role`: `standard`
+    /// where any post holds it, else the container whose name says the role and whose
+    /// entries are enough of the kind `counts` accepts (`enough(accepted, entries)`), held
+    /// by the most posts; `standard` when none is.
+    static func listName(_ role: RoleWords.Role, standard: String, in records: [Schema.Name?], doc: JSONDocument,
+                         counts: (Int32) -> Bool, enough: (Int, Int) -> Bool) -> String {
+        var lists: [String: (lists: Int, entries: Int, accepted: Int)] = [:]
+        Schema.forEachMatch(records, in: doc) { post, _ in
+            guard doc.isObject(post) else { return }
+            doc.forEachChild(post) { member in
+                let name = doc.key(member)
+                guard RoleWords.says(role, name), doc.isContainer(doc.value(member)) else { return }
+                var tally = lists[name] ?? (0, 0, 0)
+                tally.lists += 1
+                doc.forEachEntry(doc.value(member)) { entry in
+                    tally.entries += 1
+                    if counts(entry) { tally.accepted += 1 }
+                }
+                lists[name] = tally
+            }
+        }
+        if lists[standard] != nil { return standard }
+        let named = lists.filter { $0.value.entries > 0 && enough($0.value.accepted, $0.value.entries) }
+        return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? standard
+    }
+
     /// Whether `member` holds a post's image: an http(s) URL or a path to an image file,
     /// under a name that is not a profile photo's (`ownerImageUrl`, `profileImage`) nor a
     /// website's (`website`, `homepage`, `link`: a profile's, whatever its URL).

@@ -54,25 +54,10 @@ enum LikesDetector {
     /// says likes (`likedBy`, `likers`) and whose keys are mostly users' ids (an array of
     /// ids is read as such a set), held by the most posts.
     static func listName(in records: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> String {
-        var lists: [String: (lists: Int, entries: Int, users: Int)] = [:]
-        Schema.forEachMatch(records, in: doc) { post, _ in
-            guard doc.isObject(post) else { return }
-            doc.forEachChild(post) { member in
-                let name = doc.key(member)
-                guard RoleWords.says(.likes, name), doc.isContainer(doc.value(member)) else { return }
-                var tally = lists[name] ?? (0, 0, 0)
-                tally.lists += 1
-                doc.forEachEntry(doc.value(member)) { entry in
-                    tally.entries += 1
-                    // Keyed by a user's id, or a map holding one (an item of a list of maps).
-                    if uids.contains(doc.key(entry)) || (doc.isObject(entry) && InspectionValues.authorField(entry, uids: uids, in: doc) != nil) { tally.users += 1 }
-                }
-                lists[name] = tally
-            }
-        }
-        if lists["likes"] != nil { return "likes" }
-        let named = lists.filter { $0.value.entries > 0 && $0.value.users * 2 >= $0.value.entries }
-        return named.max { ($0.value.lists, $1.key) < ($1.value.lists, $0.key) }?.key ?? "likes"
+        // Keyed by a user's id, or a map holding one (an item of a list of maps).
+        InspectionValues.listName(.likes, standard: "likes", in: records, doc: doc, counts: { entry in
+            uids.contains(doc.key(entry)) || (doc.isObject(entry) && InspectionValues.authorField(entry, uids: uids, in: doc) != nil)
+        }, enough: { $0 * 2 >= $1 })
     }
 
     private static func number(_ n: Int) -> String { ExportInspection.number(n) }
