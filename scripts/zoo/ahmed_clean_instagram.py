@@ -35,7 +35,7 @@ Drift, as the app suffers it:
 import datetime
 import random
 
-from _graph import Graph
+from _graph import Graph, push_id
 from firestore_emulator import Double
 
 APP = {
@@ -65,13 +65,12 @@ APP = {
     "layout": "users with follow arrays and posts[] index; flat posts likes[]/comments[] ids, imagesUrls albums, videos; root comments + replies; stories; users/*/notifications, users/*/chats/*/messages",
 }
 
-ALPHA = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 GRAPH = Graph(seed=61, users=12, posts=30)
 _rng = random.Random(6100)
 
 
 def _auto():
-    return "".join(_rng.choice(ALPHA) for _ in range(20))
+    return push_id(_rng)
 
 
 for _p in GRAPH.posts:

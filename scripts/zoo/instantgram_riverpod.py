@@ -26,7 +26,7 @@ Drift, as the app suffers it:
 import datetime
 import random
 
-from _graph import Graph, iso
+from _graph import Graph, iso, push_id
 from firestore_emulator import Double, Timestamp
 
 APP = {
@@ -48,7 +48,6 @@ APP = {
     "layout": "users/<autoId> {uid, display_name}; flat posts {uid, message, file_url, file_type image|video, thumbnail_url}; root likes {post_id, uid, date ISO text}; root comments; no follows",
 }
 
-ALPHA = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 GRAPH = Graph(seed=65, users=11, posts=26)
 _rng = random.Random(6500)
 # Google display names: the sixth user shares the second one's.
@@ -58,7 +57,7 @@ GRAPH.users[5].name = GRAPH.users[1].name
 
 
 def _auto():
-    return "".join(_rng.choice(ALPHA) for _ in range(20))
+    return push_id(_rng)
 
 
 USER_DOCS = {u.uid: _auto() for u in GRAPH.users}

@@ -33,7 +33,7 @@ Drift, as the app suffers it:
 import datetime
 import random
 
-from _graph import Graph, iso
+from _graph import Graph, iso, push_id
 from firestore_emulator import Timestamp
 
 APP = {
@@ -53,13 +53,12 @@ APP = {
     "layout": "users {following[], followers[], posts[], savedPosts[], avatar {url}}; flat posts images[{url}] albums, likes [{uid, userName}], comments [{text, userID, replies}]; notifications/<uid> one doc; messages; search_users",
 }
 
-ALPHA = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 GRAPH = Graph(seed=64, users=11, posts=26)
 _rng = random.Random(6400)
 
 
 def _auto():
-    return "".join(_rng.choice(ALPHA) for _ in range(20))
+    return push_id(_rng)
 
 
 for _p in GRAPH.posts:

@@ -26,7 +26,7 @@ comment and never recounts (cantidad_comentarios one too high). A user who never
 anyone lacks `seguidos` (counter_missing: the app reads it as 0)."""
 import random
 
-from _graph import Graph, iso
+from _graph import Graph, iso, push_id
 from firestore_emulator import Timestamp
 
 APP = {
@@ -46,13 +46,12 @@ APP = {
     "layout": "usuarios with seguidores/seguidos counters (siguiendo stuck at 0); seguimientos/<a>_<b> {seguidor, seguido}; flat publicaciones {id_usuario, texto, tipo, url_media, cantidad_likes, cantidad_comentarios}; likes/<post>_<uid>; root comentarios; conversaciones/*/mensajes",
 }
 
-ALPHA = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 GRAPH = Graph(seed=77, users=11, posts=26)
 _rng = random.Random(7700)
 
 
 def _auto():
-    return "".join(_rng.choice(ALPHA) for _ in range(20))
+    return push_id(_rng)
 
 
 for _p in GRAPH.posts:

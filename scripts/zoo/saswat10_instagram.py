@@ -30,7 +30,7 @@ subcollections) and its owner's `posts` counter is never decremented
 commentsCount (comment_count_mismatch)."""
 import random
 
-from _graph import Graph, iso
+from _graph import Graph, iso, push_id
 from firestore_emulator import Timestamp
 
 APP = {
@@ -47,13 +47,12 @@ APP = {
     "layout": "users with posts/friends counters; flat posts with media[] {id,url,type} albums/videos; likes/comments subcollections; friends + requests",
 }
 
-ALPHA = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 GRAPH = Graph(seed=51, users=12, posts=30)
 _rng = random.Random(5100)
 
 
 def _auto():
-    return "".join(_rng.choice(ALPHA) for _ in range(20))
+    return push_id(_rng)
 
 
 DELETED = _auto()          # a post deleted since: its likes and comments stayed behind
