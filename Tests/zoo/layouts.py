@@ -90,8 +90,8 @@ CHOICES = {
     # post (mitch, FriendlyPix); none (dowless, glasspinnA).
     "likes": ["postLikes", "Likes", "PostsLikes", "post-likes", "posts_likes", "in_post", None],
     # a like's value: true; alecsmirnov's 0; 1; zoogram {userID}; mitch's push id holding
-    # {user_id} (in each post).
-    "like_value": ["true", "zero", "one", "userID", "pushid_user_id"],
+    # {user_id} (in each post); GameToday's push id holding the id itself (in each post).
+    "like_value": ["true", "zero", "one", "userID", "pushid_user_id", "pushid_value"],
     # comments: a root by post (the tutorial's comments; koddev Comments; zoogram
     # PostComments; glasspinnA post-comments-by-user; postComments); by owner then post
     # (alecsmirnov posts_comments); in each flat post (mitch); none.
@@ -219,7 +219,7 @@ def normalize(layout):
             lay["comments"] = "comments"
         if lay["timeline"] == "Timelines":
             lay["timeline"] = "timeline"   # zoogram copies its posts by owner
-    if lay["like_value"] == "pushid_user_id" and lay["likes"] != "in_post":
+    if lay["like_value"] in PUSHED_LIKES and lay["likes"] != "in_post":
         lay["like_value"] = "userID"
     if lay["like_counter"] == "likes" and lay["likes"] is not None:
         lay["like_counter"] = "like_count"   # dowless counts likes it never stores
@@ -599,13 +599,21 @@ def remove(tree, path):
             del nodes[depth - 1][path[depth - 1]]
 
 
+# Likes keyed by a push id, each holding its liker: in a map (mitch) or as the value (GameToday).
+PUSHED_LIKES = ("pushid_user_id", "pushid_value")
+
+
+def pushed_like(kind, uid):
+    return {"user_id": uid} if kind == "pushid_user_id" else uid
+
+
 def likes_list(lay, p, rng, like_keys):
     kind = lay["like_value"]
-    if kind == "pushid_user_id":
+    if kind in PUSHED_LIKES:
         out = {}
         for u in sorted(p.likes):
             key = like_keys.setdefault((p.key, u), timed_push_id(rng, p.time + datetime.timedelta(hours=3)))
-            out[key] = {"user_id": u}
+            out[key] = pushed_like(kind, u)
         return out
     return {u: value_of(kind, u) for u in sorted(p.likes)}
 
@@ -702,9 +710,9 @@ def drift_like_ghost(c):
     p = rng.choice(g.posts)
     ghost = ghost_uid(rng)
     base = likes_place(lay, p, c["post_path"])
-    if lay["like_value"] == "pushid_user_id":
+    if lay["like_value"] in PUSHED_LIKES:
         key = timed_push_id(rng, p.time + datetime.timedelta(hours=4))
-        value = {"user_id": ghost}
+        value = pushed_like(lay["like_value"], ghost)
     else:
         key, value = ghost, value_of(lay["like_value"], ghost)
     put(c["tree"], tuple(base.split("/")) + (key,), value)
@@ -715,8 +723,8 @@ def drift_like_deleted_post(c):
     g, lay, rng = c["g"], c["lay"], c["rng"]
     key = ghost_post(rng)
     likers = rng.sample([u.uid for u in g.users], min(2, len(g.users)))
-    if lay["like_value"] == "pushid_user_id":
-        entry = {timed_push_id(rng, datetime.datetime(2021, 3, 21, tzinfo=UTC)): {"user_id": u} for u in likers}
+    if lay["like_value"] in PUSHED_LIKES:
+        entry = {timed_push_id(rng, datetime.datetime(2021, 3, 21, tzinfo=UTC)): pushed_like(lay["like_value"], u) for u in likers}
     else:
         entry = {u: value_of(lay["like_value"], u) for u in likers}
     L, P = lay["likes"], lay["posts_root"]

@@ -29,6 +29,8 @@ struct TimelineShape: Sendable {
     /// What the rule was read from: entries of readers' own posts, and own posts of
     /// readers with a list.
     let ownEntries: Int, ownPosts: Int
+    /// Whether the rule was read from the posters' lists being absent (none has one).
+    var ruledByAbsentLists = false
     /// Where the flags are records that hold the post's key (`{postId: <key>}`): that
     /// member, written so in an entry the repair adds.
     var keyField: String? = nil
@@ -59,7 +61,9 @@ struct TimelineShape: Sendable {
         case .copy: what = "entries full copies of the posts"
         }
         let own = includesOwn ? "a reader's own posts are in it" : "a reader's own posts are not in it"
-        return "\(what); \(own) (\(ownEntries) of the \(ownPosts) own posts of readers with a list are)"
+        let why = ruledByAbsentLists ? "no user who posted has a list"
+            : "\(ownEntries) of the \(ownPosts) own posts of readers with a list are"
+        return "\(what); \(own) (\(why))"
     }
 }
 
@@ -145,17 +149,24 @@ extension Validator {
         // Own posts are in it when at least half of the readers' own posts are; not, when
         // fewer are and the lists hold others' posts. With nothing to go by (no reader's
         // own post, or lists of no post: a fan-out that never ran), the tutorial's rule for
-        // its own shape (`timeline/<uid>/<key>: {poster_uid}`), else none.
+        // its own shape (`timeline/<uid>/<key>: {poster_uid}`), else none. Where the lists
+        // hold others' posts and no reader with a list has posted, though users have, own
+        // posts are not in it: had the app written them, every poster would have a list.
         let includesOwn: Bool
+        var byAbsence = false
         if ownPosts > 0 && ownEntries * 2 >= ownPosts {
             includesOwn = true
         } else if ownPosts > 0 && (ownEntries > 0 || otherEntries > 0) {
             includesOwn = false
+        } else if otherEntries > 0 && sampled < 10_000 && index.postsOf.contains(where: { !$0.isEmpty }) {
+            includesOwn = false
+            byAbsence = true
         } else {
             includesOwn = place.isRoot && entry == .poster(field: "poster_uid")
         }
         var shape = TimelineShape(place: place, entry: entry, includesOwn: includesOwn, ownEntries: ownEntries, ownPosts: ownPosts)
         shape.keyField = keyField
+        shape.ruledByAbsentLists = byAbsence
         return shape
     }
 

@@ -11,6 +11,9 @@ struct EdgeTree {
     /// Where its lists are arrays of maps (`[{followedBy: uid}]`): the member an item names
     /// its user in, for the items a repair adds (`Validator+ListItems.swift`).
     var itemField: String?
+    /// Where its lists are pushed lists of ids (`<pushId>: "<uid>"`): entries a repair adds
+    /// are written so (`Validator+PushedLists.swift`).
+    var pushed = PushedLists()
 }
 
 extension Validator {
@@ -46,10 +49,6 @@ extension Validator {
         return index.userByKey.isEmpty ? nil : index.userByKey[text(x)]
     }
 
-    /// The user an entry not keyed by one names: a record holding a user's id in a field
-    /// (Mitch's likes `likes/<pushId>: {user_id}`), read only when the key is no user.
-    func heldUser(_ entry: Int32) -> Int32? { itemUser(entry, []).user }
-
     @inline(__always) func post(_ x: ListKey) -> Int32? {
         x.position.map { index.postTable.lookup(String($0)) } ?? postIndex(key: x.node)
     }
@@ -77,15 +76,22 @@ extension Validator {
                 if isNoEdge(yNode) { return }
                 var y: Int32?
                 let isItem = xIsArray && doc.isObject(yNode)
+                var isHeld = isItem
                 if isItem {
                     let held = itemUser(yNode, names)
                     y = held.user
                     if held.user != nil, let key = held.key { itemKeys[key, default: 0] += 1 }
+                } else if xIsArray {
+                    y = index.userTable.lookup(String(yPosition))
+                } else if let keyed = userIndex(key: yNode) {
+                    y = keyed
                 } else {
-                    y = xIsArray ? index.userTable.lookup(String(yPosition)) : userIndex(key: yNode) ?? heldUser(yNode)
+                    y = heldUser(yNode)
+                    isHeld = true
+                    if y != nil, holdsIDAsValue(yNode) { result.pushed.saw(doc.key(yNode)) }
                 }
                 if let x, let y, x != y {
-                    if isItem && !seen.insert(y).inserted { return }
+                    if isHeld && !seen.insert(y).inserted { return }
                     result.xs.append(x)
                     result.ys.append(y)
                     return
@@ -137,8 +143,12 @@ extension Validator {
             appends.append(tree, x: x, list: list, id: y, text: itemText(field: field, uid: y))
             return
         }
-        let (path, under, keys) = location(of: tree, x, list: list, below: [y])
-        set(.followMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: list >= 0)
+        var (entry, text) = (y, "true")
+        if edges.pushed.any {
+            (entry, text) = pushedEntry(in: list, newest: edges.pushed.newest, id: y, seed: "\(tree.rawValue)/\(x)/\(y)")
+        }
+        let (path, under, keys) = location(of: tree, x, list: list, below: [entry])
+        set(.followMirrorMissing, path, node: nil, text: text, under: under, keys: keys, repair: .add, existing: list >= 0)
     }
 
     /// The object `<records>/<x>`, if there is one: a user's record through the index.
@@ -210,7 +220,7 @@ extension Validator {
             doc.forEachEntry(list) { bNode in
                 defer { position += 1 }
                 if isNoEdge(bNode) { return }
-                let b = isArray ? index.userTable.lookup(String(position)) : userIndex(key: bNode)
+                let b = isArray ? index.userTable.lookup(String(position)) : userIndex(key: bNode) ?? heldUser(bNode)
                 if let b, b != Int32(a) {
                     follower.append(Int32(a))
                     followed.append(b)

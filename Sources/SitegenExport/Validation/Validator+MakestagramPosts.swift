@@ -92,7 +92,8 @@ extension Validator {
     /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
     /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
     /// rest are counted. An item of an array that is a map stands for the liker it names
-    /// (`Validator+ListItems.swift`); one liker's second item in a list is `like_duplicate`.
+    /// (`Validator+ListItems.swift`), an entry of a pushed list for the id it holds
+    /// (`Validator+PushedLists.swift`); one liker's second item in a list is `like_duplicate`.
     /// With a `user_likes` node, the valid likes are also kept as (post, user) pairs for
     /// `checkUserLikes`, with each post's list.
     func checkPostLikes() {
@@ -119,12 +120,24 @@ extension Validator {
                     return
                 }
                 let isItem = isArray && doc.isObject(like)
-                let user = isItem ? itemUser(like, names).user
-                    : isArray ? index.userTable.lookup(String(position)) : userIndex(key: like) ?? heldUser(like)
-                // One liker twice in an array of maps: who it is, by the id it holds (a user
-                // or, with users implied by posts, one who never posted).
-                if isItem, let liker = user.map({ "\u{0}\($0)" }) ?? itemID(like, names), !likers.insert(liker).inserted {
-                    remove(.likeDuplicate, "\(listPath())/\(position)", node: like)
+                var user: Int32?
+                var isHeld = isItem
+                if isItem {
+                    user = itemUser(like, names).user
+                } else if isArray {
+                    user = index.userTable.lookup(String(position))
+                } else if let keyed = userIndex(key: like) {
+                    user = keyed
+                } else {
+                    user = heldUser(like)
+                    isHeld = true
+                    if user != nil, holdsIDAsValue(like) { postLikes.pushed.saw(doc.key(like)) }
+                }
+                // One liker twice in an array of maps or a pushed list: who it is, by the id
+                // it holds (a user or, with users implied by posts, one who never posted).
+                if isHeld, let liker = user.map({ "\u{0}\($0)" }) ?? (isItem ? itemID(like, names) : doc.string(doc.value(like))),
+                   !likers.insert(liker).inserted {
+                    remove(.likeDuplicate, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                     return
                 }
                 if let user {

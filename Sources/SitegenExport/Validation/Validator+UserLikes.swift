@@ -13,6 +13,8 @@ struct LikeSide {
     var lists: [Int32: Int32] = [:]
     /// Whether the export keeps this side at all (a root node, or the list in some record).
     var exists = false
+    /// Where its lists are pushed lists of ids: entries a repair adds are written so.
+    var pushed = PushedLists()
 }
 
 extension Validator {
@@ -39,6 +41,9 @@ extension Validator {
                 if isNoEdge(entry) { return }
                 if let post = postIndex(key: entry) {
                     mine.pairs.insert(LikePair(post: post, user: user))
+                } else if let post = heldPost(entry) {
+                    mine.pairs.insert(LikePair(post: post, user: user))
+                    mine.pushed.saw(doc.key(entry))
                 } else {
                     remove(.likeDangling, "\(listPath())/\(doc.key(entry))", node: entry)
                 }
@@ -51,13 +56,19 @@ extension Validator {
         guard theirs.exists && mine.exists else { return }
         for pair in sorted(theirs.pairs.subtracting(mine.pairs)) {
             let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
-            let (path, under, keys) = location(of: .userLikes, user, list: mine.lists[pair.user] ?? -1, below: [post])
-            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: mine.lists[pair.user] != nil)
+            let list = mine.lists[pair.user] ?? -1
+            let (entry, text) = mine.pushed.any
+                ? pushedEntry(in: list, newest: mine.pushed.newest, id: post, seed: "user_likes/\(user)/\(post)") : (post, "true")
+            let (path, under, keys) = location(of: .userLikes, user, list: list, below: [entry])
+            set(.likeMirrorMissing, path, node: nil, text: text, under: under, keys: keys, repair: .add, existing: list >= 0)
         }
         for pair in sorted(mine.pairs.subtracting(theirs.pairs)) {
-            let user = index.users[Int(pair.user)].uid
-            let (path, under, keys) = location(ofPostList: .postLikes, pair.post, list: theirs.lists[pair.post] ?? -1, below: [user])
-            set(.likeMirrorMissing, path, node: nil, text: "true", under: under, keys: keys, repair: .add, existing: theirs.lists[pair.post] != nil)
+            let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
+            let list = theirs.lists[pair.post] ?? -1
+            let (entry, text) = theirs.pushed.any
+                ? pushedEntry(in: list, newest: theirs.pushed.newest, id: user, seed: "likes/\(post)/\(user)") : (user, "true")
+            let (path, under, keys) = location(ofPostList: .postLikes, pair.post, list: list, below: [entry])
+            set(.likeMirrorMissing, path, node: nil, text: text, under: under, keys: keys, repair: .add, existing: list >= 0)
         }
     }
 

@@ -27,7 +27,7 @@ import Testing
         #expect(ExportInspection(export).text().contains("""
 
             timeline (timeline):
-              entries {postId}; a reader's own posts are not in it (0 of the 0 own posts of readers with a list are)
+              entries {postId}; a reader's own posts are not in it (no user who posted has a list)
 
             """))
         let report = try Audit.run(exportAt: path, mapping: Schema.Mapping())

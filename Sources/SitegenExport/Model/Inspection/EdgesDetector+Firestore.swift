@@ -18,8 +18,38 @@ extension EdgesDetector {
         }
     }
 
-    /// The follow lists kept in each user's record.
+    /// The follow lists kept in each user's record: under an English name any user holds
+    /// (`followers`; `following`, `follows`), else the name, in any of `RoleWords`'
+    /// languages, whose lists' entries are mostly users (`seguidores`, `siguiendo`: keyed
+    /// by users' ids, or pushed lists holding them, `<pushId>: "<uid>"`), held by the most users.
     static func inUsers(_ c: InspectionContext) -> [NodeGuess] {
-        [c.listInUsers(.followers, ["followers"]), c.listInUsers(.following, ["following", "follows", "followings"])].compactMap { $0 }
+        let english: [Schema.Node: [String]] = [.followers: ["followers"], .following: ["following", "follows", "followings"]]
+        return [Schema.Node.followers, .following].compactMap { node in
+            c.listInUsers(node, english[node]!) ?? c.listInUsers(node, namedInUsers(node, c))
+        }
+    }
+
+    /// The names of users' lists whose name says `node`'s direction and whose entries are
+    /// mostly users, the one held by the most users first.
+    private static func namedInUsers(_ node: Schema.Node, _ c: InspectionContext) -> [String] {
+        guard let root = c.usersRoot(), !c.isPresent(node) else { return [] }
+        let doc = c.doc
+        var tally: [String: (lists: Int, entries: Int, users: Int)] = [:]
+        Schema.forEachMatch([root, nil], in: doc) { record, _ in
+            guard doc.isObject(record) else { return }
+            doc.forEachChild(record) { member in
+                let name = doc.key(member), list = doc.value(member)
+                guard doc.isContainer(list), RoleWords.direction(name) == node else { return }
+                var t = tally[name] ?? (0, 0, 0)
+                t.lists += 1
+                doc.forEachEntry(list) { entry in
+                    t.entries += 1
+                    if InspectionValues.isUserEntry(entry, uids: c.uids, in: doc) { t.users += 1 }
+                }
+                tally[name] = t
+            }
+        }
+        return tally.filter { $0.value.users * 2 > $0.value.entries }
+            .sorted { ($0.value.lists, $1.key) > ($1.value.lists, $0.key) }.map(\.key)
     }
 }

@@ -227,6 +227,16 @@ enum InspectionValues {
     }
 
     /// The name of `record`'s member that holds a user's id (a string), if any.
+    /// Whether an entry of a list stands for a user: keyed by a user's id, holding one as
+    /// its value (a pushed list, `<pushId>: "<uid>"`), or a record holding one in a field
+    /// (`{userID: …}`, `{user_id: …}`).
+    static func isUserEntry(_ entry: Int32, uids: Set<String>, in doc: JSONDocument) -> Bool {
+        if doc.hasKey(entry), uids.contains(doc.key(entry)) { return true }
+        let value = doc.value(entry)
+        if let text = doc.string(value) { return uids.contains(text) }
+        return doc.isObject(value) && authorField(value, uids: uids, in: doc) != nil
+    }
+
     static func authorField(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
         var found: String?
         doc.forEachChild(record) { member in

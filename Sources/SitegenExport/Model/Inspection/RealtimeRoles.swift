@@ -96,11 +96,9 @@ struct RealtimeEvidence {
         }
     }
 
-    /// Whether an entry of a list stands for a user: keyed by a user's id, or a record
-    /// holding one (`{userID: …}`, `{user_id: …}`).
+    /// Whether an entry of a list stands for a user (`InspectionValues.isUserEntry`).
     func isUserEntry(_ entry: Int32) -> Bool {
-        if doc.hasKey(entry), uids.contains(doc.key(entry)) { return true }
-        return heldUser(entry) != nil
+        InspectionValues.isUserEntry(entry, uids: uids, in: doc)
     }
 
     /// The user's id a record holds in a field, if any.

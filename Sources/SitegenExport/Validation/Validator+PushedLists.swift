@@ -1,0 +1,48 @@
+// MARK: - Pushed lists: entries keyed by a push id whose value is the id (docs/export-format.md, "Pushed lists")
+
+/// A list an app fills with `push().setValue(id)` (`Users/<a>/siguiendo/<pushId>: "<b>"`,
+/// `posts/<p>/likes/<pushId>: "<uid>"`, `users/<u>/likes/<pushId>: "<postKey>"`): its keys
+/// are push ids that name nothing, and each entry stands for the id it holds as its value.
+/// An entry is read by its key first; only where the key is no user's id (or post's key)
+/// is its value read. One id twice in such a list is one edge or like (a like's second
+/// entry is `like_duplicate`). An entry a repair adds is written as the app writes it: a
+/// new push id, one millisecond after the list's newest, holding the id.
+extension Validator {
+    /// The user an entry not keyed by one stands for: its value, a user's id (a pushed
+    /// list), or a record holding one in a field (Mitch's likes `likes/<pushId>: {user_id}`).
+    func heldUser(_ entry: Int32) -> Int32? {
+        if let id = doc.string(doc.value(entry)) { return index.user(uid: id) }
+        return itemUser(entry, []).user
+    }
+
+    /// The post an entry not keyed by one stands for: its value, a post's key.
+    func heldPost(_ entry: Int32) -> Int32? {
+        doc.string(doc.value(entry)).flatMap { index.post(key: $0) }
+    }
+
+    /// Whether an entry holds its id as its value (a string), not in its key or a record.
+    @inline(__always) func holdsIDAsValue(_ entry: Int32) -> Bool {
+        doc.isString(doc.value(entry))
+    }
+
+    /// The key and text of the entry a repair adds to the pushed list `list` (-1: none yet)
+    /// for `id`: a push id after the list's newest (else after `newest`, the newest of any
+    /// list of its kind), seeded by `seed`, holding `id` as the app writes it.
+    func pushedEntry(in list: Int32, newest: Int64, id: String, seed: String) -> (key: String, text: String) {
+        let after = (list >= 0 ? PushID.newest(in: list, doc) : nil) ?? newest
+        let key = PushID.make(milliseconds: after + 1, seed: seed)
+        return (key, JSONString.quoted(index.encodedIDs ? FirestoreNames.name(key: id) : id))
+    }
+}
+
+/// What the walk of pushed lists of one kind found: whether any entry held its id as its
+/// value, and the newest time among their push ids (where a repair's entry goes after).
+struct PushedLists {
+    var any = false
+    var newest: Int64 = 0
+
+    mutating func saw(_ key: String) {
+        any = true
+        if let t = PushID.milliseconds(key), t > newest { newest = t }
+    }
+}
