@@ -235,6 +235,16 @@ public struct ExportInspection: Sendable {
         return out
     }
 
+    /// A comment's text on one line, whatever it quotes (a JSON value written over several
+    /// lines, a key holding a line break): a comment that ran onto the next line would make
+    /// the block pasted into sitegen.toml no longer TOML.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 && $0 != 0x09 } ?? false) }) else { return text }
+        return text.split(whereSeparator: { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) })
+            .map { String($0.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     /// `[schema]` saying what was understood: every node and field spelled otherwise than
     /// the tutorial's name. A field used in two spellings is left unmapped (a mapping reads
     /// one spelling only), with a comment.
@@ -243,9 +253,9 @@ public struct ExportInspection: Sendable {
         var nodes: [String] = []
         for node in Schema.Node.allCases where isPresent(node) {
             guard let place = schema.place(node), place.text != node.rawValue else { continue }
-            nodes.append("\(node.rawValue) = \(JSONString.quoted(place.text))" + (nodeWhy[node].map { "  # guessed: \($0)" } ?? ""))
+            nodes.append("\(node.rawValue) = \(JSONString.quoted(place.text))" + (nodeWhy[node].map { "  # guessed: \(Self.oneLine($0))" } ?? ""))
         }
-        nodes += nodeGuesses.map { "\($0.node.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
+        nodes += nodeGuesses.map { "\($0.node.rawValue) = \(JSONString.quoted($0.name))  # guessed: \(Self.oneLine($0.why))" }
         if !nodes.isEmpty { out += "\n[schema.nodes]\n" + nodes.map { $0 + "\n" }.joined() }
         var fields: [String] = []
         // A field read in posts and in their media's items (`width`) is said once for both.
@@ -256,19 +266,19 @@ public struct ExportInspection: Sendable {
             let carried = zip(coverage[field.ordinal], items[field.ordinal]).map { $0 + $1 }
             let used = zip(schema.names(field), carried).filter { $0.1 > 0 }.map(\.0.text)
             if used.count > 1 {
-                fields.append("# \(field.rawValue): \(used.joined(separator: " and ")) are both read unmapped")
+                fields.append("# \(field.rawValue): \(Self.oneLine(used.joined(separator: " and "))) are both read unmapped")
             } else if let spelling = used.first, spelling != field.rawValue {
-                fields.append("\(field.rawValue) = \(JSONString.quoted(spelling))" + (fieldWhy[field].map { "  # guessed: \($0)" } ?? ""))
+                fields.append("\(field.rawValue) = \(JSONString.quoted(spelling))" + (fieldWhy[field].map { "  # guessed: \(Self.oneLine($0))" } ?? ""))
             }
         }
         // Fields read only where mapped and counted in no record (a list's item field): kept as mapped.
         for field in [Schema.Field.followerID, .followedID, .likerID, .post] {
-            if let name = schema.mapping.fields[field] { fields.append("\(field.rawValue) = \(JSONString.quoted(name))" + (fieldWhy[field].map { "  # guessed: \($0)" } ?? "")) }
+            if let name = schema.mapping.fields[field] { fields.append("\(field.rawValue) = \(JSONString.quoted(name))" + (fieldWhy[field].map { "  # guessed: \(Self.oneLine($0))" } ?? "")) }
         }
-        fields += fieldGuesses.map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \($0.why)" }
+        fields += fieldGuesses.map { "\($0.field.rawValue) = \(JSONString.quoted($0.name))  # guessed: \(Self.oneLine($0.why))" }
         if !fields.isEmpty { out += "\n[schema.fields]\n" + fields.map { $0 + "\n" }.joined() }
         if !privateRoots.isEmpty {
-            out += "\n# Private data, kept and never published: \(privateRoots.joined(separator: ", "))\n"
+            out += "\n# Private data, kept and never published: \(Self.oneLine(privateRoots.joined(separator: ", ")))\n"
         }
         let notGuessed = unsure + nodeDoubts
         if !notGuessed.isEmpty { out += "\n# Not guessed (map them by hand if they are what the comment says):\n" + notGuessed.map { "# \($0)\n" }.joined() }

@@ -31,6 +31,9 @@ struct TimelineShape: Sendable {
     let ownEntries: Int, ownPosts: Int
     /// Whether the rule was read from the posters' lists being absent (none has one).
     var ruledByAbsentLists = false
+    /// How a flag entry looks, said in `inspect`: its members' names for a record
+    /// (`{timestamp}`), else its text (`true`).
+    var flagShape: String? = nil
     /// Where the flags are records that hold the post's key (`{postId: <key>}`): that
     /// member, written so in an entry the repair adds.
     var keyField: String? = nil
@@ -56,7 +59,7 @@ struct TimelineShape: Sendable {
     var ruleText: String {
         let what: String
         switch entry {
-        case .flag(let text): what = "entries " + (keyField.map { "{\($0)}" } ?? text)
+        case .flag(let text): what = "entries " + (keyField.map { "{\($0)}" } ?? flagShape ?? text)
         case .poster(let field): what = "entries {\(field)}"
         case .copy: what = "entries full copies of the posts"
         }
@@ -74,7 +77,7 @@ extension Validator {
         guard let place = schema.place(.timeline), place.stars <= 1, doc.isObject(doc.root),
               let root = doc.member(doc.root, place.root), doc.isContainer(root) else { return nil }
         var flags = 0, objects = 0, copies = 0
-        var flagText: String?
+        var flagText: String?, flagShape: String?
         // Records that name no user (`{postId}`), flags all the same, and the member that
         // holds the entry's own key in each.
         var records = 0
@@ -125,7 +128,12 @@ extension Validator {
                         let key = doc.key(entry)
                         doc.forEachChild(value) { if doc.stringEquals($0, key) { keyFields[doc.key($0), default: 0] += 1 } }
                     }
-                    if flagText == nil { flagText = doc.rawText(value) }
+                    if flagText == nil {
+                        flagText = doc.rawText(value)
+                        var names: [String] = []
+                        if doc.isObject(value) { doc.forEachChild(value) { names.append(doc.key($0)) } }
+                        flagShape = doc.isObject(value) ? "{" + names.joined(separator: ", ") + "}" : flagText
+                    }
                 }
             }
         }
@@ -167,6 +175,7 @@ extension Validator {
         var shape = TimelineShape(place: place, entry: entry, includesOwn: includesOwn, ownEntries: ownEntries, ownPosts: ownPosts)
         shape.keyField = keyField
         shape.ruledByAbsentLists = byAbsence
+        shape.flagShape = flagShape
         return shape
     }
 

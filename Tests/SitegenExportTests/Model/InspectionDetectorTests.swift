@@ -139,10 +139,24 @@ import Testing
             #"timeline = "user-feed"  # guessed: 148 entries in 11 users' lists are keyed by posts' ids; entries 1; "#
                 + "a reader's own posts are in it (27 of the 27 own posts of readers with a list are)",
         ])
+        // Entries that are records (`feed/<u>/<post>: {timestamp}`) are said by their
+        // members' names, on the comment's one line (son's Swift course app).
+        #expect(try Self.guessed("son_instagram", ["timeline"]) == [
+            #"timeline = "feed"  # guessed: 98 entries in 11 users' lists are keyed by posts' ids; entries {timestamp}; "#
+                + "a reader's own posts are in it (26 of the 26 own posts of readers with a list are)",
+        ])
         let copies = try Self.guessed("fluttershare", ["timeline"])
         #expect(copies.count == 1)
         #expect(copies.first?.hasPrefix(#"timeline = "timeline/*/timelinePosts"  # guessed: 117 entries in 12 users' lists are copies of posts "#
             + "(their owner is not the list's reader); entries full copies of the posts; a reader's own posts are not in it") == true)
+    }
+
+    /// Whatever a comment quotes (a value over several lines, a key holding a line break),
+    /// it stays on its line: the block pasted into sitegen.toml stays TOML.
+    @Test func commentsStayOnOneLine() {
+        #expect(ExportInspection.oneLine("entries {\n    \"timestamp\": 1614934800\n   }; own") == #"entries { "timestamp": 1614934800 }; own"#)
+        #expect(ExportInspection.oneLine("a\r\nb\u{0}c") == "a b c")
+        #expect(ExportInspection.oneLine("one line, kept") == "one line, kept")
     }
 
     @Test func edgesDetector() throws {
