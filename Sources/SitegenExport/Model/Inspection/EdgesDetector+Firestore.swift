@@ -53,3 +53,55 @@ extension EdgesDetector {
             .sorted { ($0.value.lists, $1.key) > ($1.value.lists, $0.key) }.map(\.key)
     }
 }
+
+extension EdgesDetector {
+    /// Follows kept one-sided in a collection of their own, one document per user holding
+    /// the ids in a field (Samgram's `Follow/<follower>: {following_id: [ids]}`): a
+    /// root collection most of whose documents are keyed by users' ids, whose field named
+    /// for a direction (`RoleWords`, any language) holds, over all its documents, mostly
+    /// users' ids. The direction is read from the field's name; the place is
+    /// `<collection>/*/<field>`, read as a `Follow/<uid>/following` root is.
+    /// A direction the users' own documents keep a list for (`users/*/following`) is left
+    /// to those lists (`inUsers`): a list elsewhere named so is something else (SosyaShare's
+    /// `user_privacy/<uid>: {allowedFollowers}`).
+    static func firestoreLists(_ collections: FirestoreCollections, users: String?, uids: Set<String>, _ found: inout FirestoreRoles.Found) {
+        guard !uids.isEmpty else { return }
+        let doc = collections.doc
+        var taken = Set(found.mapping.nodes.values.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        var inUsers = Set<Schema.Node>()
+        if let users {
+            taken.insert(users)
+            collections.documents(users) { record, _ in
+                guard doc.isObject(record) else { return }
+                doc.forEachChild(record) { member in
+                    if doc.isContainer(doc.value(member)), let node = RoleWords.direction(doc.key(member)) { inUsers.insert(node) }
+                }
+            }
+        }
+        for c in collections.held where !c.contains("/") && !taken.contains(c) {
+            var records = 0, keyed = 0
+            var lists: [String: (lists: Int, entries: Int, users: Int)] = [:]
+            collections.documents(c) { record, _ in
+                records += 1
+                guard doc.isObject(record), uids.contains(doc.key(record)) else { return }
+                keyed += 1
+                doc.forEachChild(record) { member in
+                    let name = doc.key(member), list = doc.value(member)
+                    guard doc.isContainer(list), RoleWords.direction(name) != nil else { return }
+                    var t = lists[name] ?? (0, 0, 0)
+                    t.lists += 1
+                    doc.forEachEntry(list) { entry in
+                        t.entries += 1
+                        if InspectionValues.isUserEntry(entry, uids: uids, in: doc) { t.users += 1 }
+                    }
+                    lists[name] = t
+                }
+            }
+            guard records > 0, keyed * 2 > records else { continue }
+            for (name, t) in lists.sorted(by: { $0.key < $1.key }) where t.entries > 0 && t.users * 2 > t.entries {
+                guard let node = RoleWords.direction(name), found.mapping.nodes[node] == nil, !inUsers.contains(node) else { continue }
+                found.take(node, "\(c)/*/\(name)", "\(RealtimeEvidence.number(t.lists)) documents keyed by users' ids hold a \"\(name)\" list of users' ids (\(RealtimeEvidence.number(t.users)) of \(RealtimeEvidence.number(t.entries)))")
+            }
+        }
+    }
+}

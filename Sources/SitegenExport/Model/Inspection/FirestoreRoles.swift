@@ -61,6 +61,7 @@ enum FirestoreRoles {
         LikesDetector.firestore(shapes, &found)
         CommentsDetector.firestore(shapes, &found)
         EdgesDetector.firestore(shapes, &found)
+        EdgesDetector.firestoreLists(collections, users: users, uids: uids, &found)
         return found
     }
 }
