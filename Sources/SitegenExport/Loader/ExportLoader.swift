@@ -87,6 +87,10 @@ public enum ExportLoader {
             let kind = document.kind(root)
             throw SitegenError(file: path, message: "the root is \(article(kind)), not an object: not a Firebase export")
         }
+        // A Realtime Database kept under one child of the root is read from there.
+        if tree.firestore == nil, let child = DatabaseWrapper.child(of: document) {
+            document.descend(to: child.node, key: child.key)
+        }
         let dialect = forced ?? mapping.dialect ?? detectDialect(document, mapping: mapping, firestore: tree.firestore != nil)
         return Export(path: path, document: document, schema: Schema.read(document, dialect: dialect, mapping: mapping),
                       firestore: tree.firestore)

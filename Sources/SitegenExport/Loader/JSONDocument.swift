@@ -85,7 +85,20 @@ public final class JSONDocument: @unchecked Sendable {
         return JSONDocument(file: file, nodes: nodes, hasFirebaseKeys: parser.sawFirebaseKeys)
     }
 
-    public var root: Int32 { 0 }
+    /// The node every reader starts from: the document's root value, or, where the app
+    /// keeps its whole database under one child (`{"instagram": {…}}`, docs/export-format.md,
+    /// "A database under one child"), that child (`descend`). Set once, while loading.
+    public private(set) var root: Int32 = 0
+    /// The keys from the document's root value down to `root`, each followed by `/`
+    /// (`instagram/`): what every path the audit writes starts with. Empty at the root.
+    public private(set) var rootPrefix = ""
+
+    /// Reads the document from `node`, the member `key` of the root value, on: called by
+    /// the loader before the document is shared.
+    func descend(to node: Int32, key: String) {
+        root = node
+        rootPrefix += key + "/"
+    }
 
     // MARK: - Reading a node
 

@@ -168,6 +168,9 @@ public struct ExportInspection: Sendable {
             out += ", posts \(schema.flatPosts ? "flat (posts/<key> with an owner)" : "by owner (\(grouped)/<key>)")"
         }
         out += "\n"
+        if !doc.rootPrefix.isEmpty {
+            out += "the database is kept under \(doc.rootPrefix) (the root's one member): read from there; the block's places and the audit's paths below it\n"
+        }
 
         // Root nodes: each with its role(s) and the number of its entries.
         out += "\nroot nodes:\n"

@@ -117,7 +117,7 @@ public struct ExportRewriter {
         var candidates = Set(removed.map { parents[Int($0)] })
         while !candidates.isEmpty {
             var next = Set<Int32>()
-            for p in candidates where p > 0 && p != prunedBelow && parents[Int(p)] != users && !removed.contains(p) && added[p] == nil {
+            for p in candidates where p > doc.root && p != prunedBelow && parents[Int(p)] != users && !removed.contains(p) && added[p] == nil {
                 var live = false
                 doc.forEachChild(p) { c in
                     if !removed.contains(c) && !(doc.isArray(p) && doc.isNull(c)) { live = true }

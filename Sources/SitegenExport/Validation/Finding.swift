@@ -17,6 +17,14 @@ public struct Finding: Equatable, Sendable {
         self.expected = expected
         self.repair = repair
     }
+
+    /// The finding with `prefix` (`instagram/`) before its path: the validator's paths
+    /// start at the node it reads from (`JSONDocument.rootPrefix`).
+    func prefixed(_ prefix: String) -> Finding {
+        var f = self
+        f.path = prefix + path
+        return f
+    }
 }
 
 /// What `sitegen audit --fix` does about a finding.

@@ -41,6 +41,13 @@ public struct FindingSummary: Sendable {
         if first.count > FindingSummary.examples { first.removeLast() }
     }
 
+    /// The summary with `prefix` before its examples' paths (`Finding.prefixed`).
+    func prefixed(_ prefix: String) -> FindingSummary {
+        var s = self
+        s.first = first.map { $0.prefixed(prefix) }
+        return s
+    }
+
     mutating func merge(_ other: FindingSummary) {
         count += other.count
         repairable += other.repairable

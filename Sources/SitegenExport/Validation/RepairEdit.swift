@@ -15,6 +15,15 @@ public enum RepairEdit: Sendable {
         }
     }
 
+    /// The edit with `prefix` before its path (`Finding.prefixed`).
+    func prefixed(_ prefix: String) -> RepairEdit {
+        switch self {
+        case let .remove(node, path): return .remove(node: node, path: prefix + path)
+        case let .set(node, path, text): return .set(node: node, path: prefix + path, text: text)
+        case let .add(under, keys, path, text): return .add(under: under, keys: keys, path: prefix + path, text: text)
+        }
+    }
+
     /// The value this edit writes in a Firebase update: `null` for a removal.
     public var patchValue: String {
         switch self {

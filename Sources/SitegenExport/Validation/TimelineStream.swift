@@ -43,7 +43,9 @@ public final class TimelineStream: Sendable {
     func forEachUsersFindings(_ body: (_ findings: [Finding]) throws -> Void) rethrows {
         try forEachUser { found in
             // Compared without splitting paths: one uid's are mostly a few sorted runs.
-            try body(found.findings.sorted { $0.precedes($1) })
+            let prefix = validator.doc.rootPrefix
+            let sorted = found.findings.sorted { $0.precedes($1) }
+            try body(prefix.isEmpty ? sorted : sorted.map { $0.prefixed(prefix) })
         }
     }
 
@@ -51,7 +53,9 @@ public final class TimelineStream: Sendable {
     /// the timeline's edits in path order (`Array.inPathOrder`).
     func forEachUsersEdits(_ body: (_ edits: [RepairEdit]) throws -> Void) rethrows {
         try forEachUser { found in
-            try body(found.edits.sorted { PathSortKey.compare(path: $0.path, $1.path) < 0 })
+            let prefix = validator.doc.rootPrefix
+            let sorted = found.edits.sorted { PathSortKey.compare(path: $0.path, $1.path) < 0 }
+            try body(prefix.isEmpty ? sorted : sorted.map { $0.prefixed(prefix) })
         }
     }
 

@@ -124,8 +124,15 @@ public final class Validator: @unchecked Sendable {
         // cycle kept the export and its index alive after the report was gone: LeakSanitizer).
         let timeline = timelineStream
         timelineStream = nil
-        return AuditReport(export: export, index: ExportIndex(index), findings: findings.inReportOrder(), edits: edits,
-                           counts: counts, graph: graph, summarized: summarized.withLock { $0 }, timeline: timeline)
+        // Paths were made from the node the validator reads from: under a wrapper
+        // (`instagram/`), they are given from the document's root.
+        let prefix = doc.rootPrefix
+        var summaries = summarized.withLock { $0 }
+        if !prefix.isEmpty { summaries = summaries.mapValues { $0.prefixed(prefix) } }
+        return AuditReport(export: export, index: ExportIndex(index),
+                           findings: prefix.isEmpty ? findings.inReportOrder() : findings.inReportOrder().map { $0.prefixed(prefix) },
+                           edits: prefix.isEmpty ? edits : edits.map { $0.prefixed(prefix) },
+                           counts: counts, graph: graph, summarized: summaries, timeline: timeline)
     }
 
     // MARK: - Recording
