@@ -207,6 +207,18 @@ import Testing
         #expect(report.counts.followers == [1, 1, 0] && report.counts.following == [1, 1, 0])
     }
 
+    /// The zoo's RedSocialFutbol (`Fixtures/zoo/redsocialfutbol`, written as the app writes):
+    /// the three rules' lines, exactly.
+    @Test func onTheZoosRedSocialFutbol() throws {
+        #expect(try InspectionDetectorTests.guessed("redsocialfutbol", ["following", "comments", "follower_id", "followed_id", "following_count"]) == [
+            #"following = "seguimientos"  # guessed: 29 of its 29 documents each name two users, in "seguidor" and "seguido", and hold no text: one follow each"#,
+            #"comments = "comentarios"  # guessed: 20 of its 21 documents hold text, a user's id and a post's key: comments kept flat"#,
+            #"follower_id = "seguidor"  # guessed: its name says the follower ("seguido" the one followed), a user's id in 29 documents of seguimientos"#,
+            #"followed_id = "seguido"  # guessed: its name says the one followed ("seguidor" the follower), a user's id in 29 documents of seguimientos"#,
+            #"following_count = "seguidos"  # guessed: 10 of 11 records of usuarios hold a number there, 10 agree with the follows (siguiendo: 11 hold one, 1 agree)"#,
+        ])
+    }
+
     /// Edge records in a root named for follows whose fields' names do not say which is the
     /// follower: said as a doubt, nothing mapped (the counts cannot be guessed the wrong way).
     @Test func namesThatDoNotSayTheDirectionAreADoubt() throws {
