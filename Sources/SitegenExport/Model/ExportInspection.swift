@@ -60,6 +60,8 @@ public struct ExportInspection: Sendable {
             let found = RealtimeRoles.find(doc, schema)
             if found.mapping != schema.mapping { remap { $0 = found.mapping } }
             nodeWhy = found.why
+            fieldWhy = found.fieldWhy
+            unsure = found.unsure
         }
         // Posts kept in each user (`users/<uid>/posts/<key>: {…}`) where the export has no
         // posts node: read as posts, so that their fields are counted and the block says so.
@@ -124,7 +126,7 @@ public struct ExportInspection: Sendable {
         nodeGuesses = c.nodeGuesses
         // A one-sided edge root is read by its name: said, with the line that reads it the
         // other way (where no list in the users' records, guessed above, is the other side).
-        if export.dialect == .makestagram, let found = EdgesDetector.oneSided(c) {
+        if export.dialect == .makestagram, schema.edgeDocuments == nil, let found = EdgesDetector.oneSided(c) {
             edgeRule = (found.root, found.rule)
             if let hint = found.hint { unsure.append(hint) }
         }
@@ -135,7 +137,7 @@ public struct ExportInspection: Sendable {
                 UserFieldsDetector.bio(c),
                 CountersDetector.likes(c), CountersDetector.comments(c), CommentsDetector.text(c),
             ].compactMap { $0 }
-            fieldGuesses += CountersDetector.users(c)
+            fieldGuesses += CountersDetector.users(c, guessed: fieldGuesses)
             fieldGuesses += UserFieldsDetector.inMaps(c)
         }
         // Follows and likes kept as arrays of maps: the member each item names its user in.

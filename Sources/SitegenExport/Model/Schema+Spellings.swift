@@ -20,9 +20,33 @@ extension Schema {
         let flat = dialect == .makestagram && names.hasFlatPosts(document)
         let flatComments = dialect == .makestagram && names.hasFlatRecords(.comments, document)
         let flatLikes = dialect == .makestagram && names.hasFlatRecords(.postLikes, document)
-        let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat, flatComments: flatComments, flatLikes: flatLikes)
+        let edges = dialect == .makestagram ? names.edgeDocumentsNode(document) : nil
+        let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat, flatComments: flatComments, flatLikes: flatLikes,
+                             edgeDocuments: edges)
         return Schema(dialect: dialect, mapping: mapping, counts: located.countSpellings(in: document), places: places, flatPosts: flat,
-                      flatComments: flatComments, flatLikes: flatLikes)
+                      flatComments: flatComments, flatLikes: flatLikes, edgeDocuments: edges)
+    }
+
+    /// The follow node kept as a root of edge documents: with `follower_id` and
+    /// `followed_id` both mapped, the root `followers` or `following` most of whose records
+    /// hold both as text (`follows/<id>: {followerId, followingId}`; docs/export-format.md,
+    /// "Follows as documents"). A list per user (`following/<a>/<b>`) holds no such fields.
+    private func edgeDocumentsNode(_ doc: JSONDocument) -> Node? {
+        guard let follower = mapping.fields[.followerID], let followed = mapping.fields[.followedID], doc.isObject(doc.root) else { return nil }
+        let names = (Name(follower), Name(followed))
+        for node in [Node.following, .followers] {
+            guard let place = place(node), place.isRoot, let root = doc.member(doc.root, place.root), doc.isContainer(root) else { continue }
+            var edges = 0, records = 0
+            doc.forEachChild(root) { record in
+                guard records < 256 else { return }
+                records += 1
+                guard doc.isObject(record), let a = doc.member(record, names.0), let b = doc.member(record, names.1),
+                      doc.isString(doc.value(a)), doc.isString(doc.value(b)) else { return }
+                edges += 1
+            }
+            if edges * 2 > records { return node }
+        }
+        return nil
     }
 
     /// Whether `node` (the comments or the likes), a root, holds the records themselves,

@@ -57,6 +57,9 @@ public struct Schema: Sendable {
         /// An item of an array of maps that stands for one user: of a `followers` list (the
         /// follower), of a `following` list (the one followed), of a post's likes (the liker).
         case followerItem, followedItem, likeItem
+        /// A document that is one follow, naming both its users (`follows/<id>: {followerId,
+        /// followingId}`): the follower and the one followed are two fields of one record.
+        case edgeDocument
     }
 
     /// The fields of records, by the tutorial's names (the keys of `[schema.fields]`).
@@ -99,7 +102,10 @@ public struct Schema: Sendable {
         /// (`followers: [{followedBy: uid}]`); in a `following` list, the one followed
         /// (`following: [{userId: uid}]`); in a post's likes, the liker (`like:
         /// [{authorUserName}]`). Read only when mapped; an item of a list with none mapped
-        /// names the user in whichever member holds a user's id.
+        /// names the user in whichever member holds a user's id. In a root of edge documents,
+        /// each one follow (`seguimientos/<a>_<b>: {seguidor, seguido}`), `follower_id` and
+        /// `followed_id` are the fields that name its two users (docs/export-format.md, "Follows
+        /// as documents").
         case followerID = "follower_id", followedID = "followed_id", likerID = "liker_id"
 
         /// The item field of the lists at `node`, where the node's lists may be arrays of maps.
@@ -188,8 +194,8 @@ public struct Schema: Sendable {
             case .uid: [.poster]
             case .posterUID: [.timelineEntry]
             case .post, .commentText, .commentAuthor: [.entry]
-            case .followerID: [.followerItem]
-            case .followedID: [.followedItem]
+            case .followerID: [.followerItem, .edgeDocument]
+            case .followedID: [.followedItem, .edgeDocument]
             case .likerID: [.likeItem]
             }
         }
@@ -435,12 +441,16 @@ public struct Schema: Sendable {
     public let flatComments: Bool
     /// Whether likes are kept flat, each naming its post (`likes/<id>: {postUuid, userId}`).
     public let flatLikes: Bool
+    /// The follow node (`followers` or `following`) kept as a root of edge documents, each
+    /// one follow naming its follower and the one followed in the mapped `follower_id` and
+    /// `followed_id` (`seguimientos/<a>_<b>: {seguidor, seguido}`); nil when none is.
+    public let edgeDocuments: Node?
 
     /// The schema of an export of `dialect` read with `mapping`; `counts` are the
     /// records that carry each spelling (by field, then spelling), from `Schema.count`;
     /// `places`: where each node is (by default at its mapped or first name).
     package init(dialect: Dialect, mapping: Mapping, counts: [[Int]]? = nil, places: [Place?]? = nil, flatPosts: Bool = false,
-                 flatComments: Bool = false, flatLikes: Bool = false) {
+                 flatComments: Bool = false, flatLikes: Bool = false, edgeDocuments: Node? = nil) {
         self.dialect = dialect
         self.mapping = mapping
         self.places = places ?? Node.allCases.map { node in
@@ -449,6 +459,7 @@ public struct Schema: Sendable {
         self.flatPosts = flatPosts
         self.flatComments = flatComments
         self.flatLikes = flatLikes
+        self.edgeDocuments = edgeDocuments
         let names = Field.allCases.map { mapping.spellings($0, dialect).map(Name.init) }
         fieldNames = names
         var preferred: [Name] = []

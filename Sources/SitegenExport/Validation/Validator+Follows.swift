@@ -59,6 +59,7 @@ extension Validator {
     /// edges and collecting the rest. An item of an array that is a map stands for the user
     /// it names (`itemUser`); the same user twice in one list is one edge.
     func walkEdgeTree(_ node: Schema.Node) -> EdgeTree {
+        if schema.edgeDocuments == node { return walkEdgeDocuments(node) }
         let place = schema.place(node)
         var result = EdgeTree(nodeOf: [Int32](repeating: -1, count: index.users.count))
         let names = itemNames(node)
@@ -105,12 +106,47 @@ extension Validator {
         return result
     }
 
+    /// Follows kept as a root of edge documents, each one follow naming its follower in
+    /// `follower_id` and the one followed in `followed_id` (`seguimientos/<a>_<b>: {seguidor,
+    /// seguido, fecha}`, `follows/<id>: {followerId, followingId}`; docs/audit-rules.md,
+    /// "Follow graph"): a document naming one who is no user is `follow_dangling`, one naming
+    /// the same user twice `self_follow`, each at the document (removed whole: on Firestore,
+    /// the document deleted); a second document of the same follow is the same edge. A
+    /// record holding neither field as text is no follow and is left alone. The edges are
+    /// returned as the node's tree reads them (`followers/<a>/<b>`: b follows a).
+    private func walkEdgeDocuments(_ node: Schema.Node) -> EdgeTree {
+        var result = EdgeTree(nodeOf: [Int32](repeating: -1, count: index.users.count))
+        guard let place = schema.place(node), doc.isObject(doc.root), let root = doc.member(doc.root, place.root), doc.isContainer(root) else {
+            return result
+        }
+        result.exists = true
+        let (followerNames, followedNames) = (schema.names(.followerID), schema.names(.followedID))
+        let rootName = place.root.text
+        var seen = Set<Int64>()
+        keyedChildren(root) { record, key in
+            guard doc.isObject(record) else { return }
+            let a = doc.member(record, followerNames).flatMap { doc.string(doc.value($0)) }
+            let b = doc.member(record, followedNames).flatMap { doc.string(doc.value($0)) }
+            guard a != nil || b != nil else { return }
+            let follower = a.flatMap { index.user(uid: $0) }, followed = b.flatMap { index.user(uid: $0) }
+            guard let follower, let followed, follower != followed else {
+                remove(follower == nil || followed == nil ? .followDangling : .selfFollow, "\(rootName)/\(key)", node: record)
+                return
+            }
+            guard seen.insert(Int64(follower) << 32 | Int64(followed)).inserted else { return }
+            result.xs.append(node == .following ? follower : followed)
+            result.ys.append(node == .following ? followed : follower)
+        }
+        return result
+    }
+
     /// Makestagram: each valid edge of `followers/<a>/<b>` (b follows a) needs its mirror
     /// `following/<b>/<a>`, and the reverse, when the app keeps both trees (an app that
     /// keeps one side has no mirror to miss). The repaired graph is the union.
     func mirrorFollowTrees(followers f: EdgeTree, following g: EdgeTree) {
         let n = index.users.count
-        let checked = f.exists && g.exists
+        // Follows kept as edge documents are one record per follow: no other side to mirror.
+        let checked = f.exists && g.exists && schema.edgeDocuments == nil
         // As (follower, followed): followers/<a>/<b> is (b, a); following/<b>/<a> is (b, a).
         let byFollowing = AdjacencyRows(rowCount: n, sources: g.xs, targets: g.ys)  // row b: a's per `following`
         var follower = g.xs, followed = g.ys

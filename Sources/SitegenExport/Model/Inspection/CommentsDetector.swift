@@ -20,6 +20,42 @@ enum CommentsDetector {
         }
     }
 
+    /// Comments kept flat in a root of their own under any name, each naming its post
+    /// (`comentarios/<id>: {id_publicacion, id_usuario, texto, fecha}`, `comments/<id>:
+    /// {postId, userId, content}`), in either database: of `roots` (name and node, none
+    /// holding a role), the one more than half of whose records are comments: text under a
+    /// name that says so (`PostListsDetector.isTextName`), a user's id, and a post's key
+    /// that is not the record's own (a copy of a post holds its own id); never a record
+    /// naming two users (a notification names whom it is from and to, a message its sender
+    /// and receiver). Of several, the one whose name says comments, else the most comments.
+    /// `postKeys` and `uids` as any field may hold them; `word`: what the records are called.
+    static func flatRoot(_ doc: JSONDocument, roots: [(name: String, node: Int32)], uids: Set<String>,
+                         postKeys: Set<String>, word: String = "documents") -> (name: String, why: String)? {
+        guard !uids.isEmpty, !postKeys.isEmpty else { return nil }
+        var best: (name: String, hits: Int, records: Int, named: Bool)?
+        for (name, root) in roots where doc.isContainer(root) {
+            var records = 0, hits = 0
+            doc.forEachEntry(root) { record in
+                records += 1
+                guard doc.isObject(record), !InspectionValues.namesTwoUsers(record, uids: uids, in: doc),
+                      InspectionValues.authorField(record, uids: uids, in: doc) != nil else { return }
+                let key = doc.hasKey(record) ? doc.key(record) : nil
+                var text = false, post = false
+                doc.forEachChild(record) { member in
+                    guard let value = doc.string(doc.value(member)) else { return }
+                    if postKeys.contains(value) && value != key && FirestoreNames.key(value) != key { post = true }
+                    if !uids.contains(value), !SafeURL.isHTTP(value), PostListsDetector.isTextName(doc.key(member)) { text = true }
+                }
+                if text && post { hits += 1 }
+            }
+            guard hits > 0, hits * 2 > records else { continue }
+            let named = RoleWords.says(.comments, name)
+            if let b = best, b.named && !named || (b.named == named && b.hits >= hits) { continue }
+            best = (name, hits, records, named)
+        }
+        return best.map { ($0.name, "\(number($0.hits)) of its \(number($0.records)) \(word) hold text, a user's id and a post's key: comments kept flat") }
+    }
+
     /// The comments list in each post, or the doubt that says why it is not mapped.
     static func inPosts(_ c: InspectionContext) -> (guess: NodeGuess?, doubt: String?) {
         let doc = c.doc

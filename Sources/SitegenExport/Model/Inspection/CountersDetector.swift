@@ -20,8 +20,9 @@ enum CountersDetector {
     }
 
     /// The users' counters: at the top of their records (in the users' root or its second
-    /// root), else in a map of them.
-    static func users(_ c: InspectionContext) -> [FieldGuess] {
+    /// root), else in a map of them. `guessed`: the fields guessed so far (the posts'
+    /// owner), read with the nodes guessed to tell two spellings of one counter apart.
+    static func users(_ c: InspectionContext, guessed: [FieldGuess] = []) -> [FieldGuess] {
         let doc = c.doc
         let schema = c.schema
         var roots: [(name: String, forEach: ((Int32) -> Void) -> Void)] = []
@@ -32,7 +33,11 @@ enum CountersDetector {
         if let details {
             roots.append((details.text, { body in schema.forEachRecord(at: details, depth: 1, in: doc, body) }))
         }
-        var guesses = UserCountersDetector.guesses(roots: roots, doc: doc) { c.isUncounted($0) }
+        var counts: TrueUserCounts?
+        var guesses = UserCountersDetector.guesses(roots: roots, doc: doc, uncounted: { c.isUncounted($0) }, truth: { field in
+            if counts == nil { counts = TrueUserCounts(c, guessed: guessed) }
+            return counts!.expected(field)
+        })
         guesses += inMaps(c).filter { path in !guesses.contains { $0.field == path.field } }
         return guesses
     }
@@ -69,5 +74,44 @@ enum CountersDetector {
             guesses.append((field, best.key, "\(ExportInspection.number(best.value)) of \(ExportInspection.number(total)) users hold a counter there"))
         }
         return guesses
+    }
+}
+
+/// What each user's counters should hold, as the audit reads the export with every node
+/// and field guessed so far (the follows found by shape, the posts' owner): the follows
+/// and posts of each user, by the node of their record (and of their second root's).
+struct TrueUserCounts {
+    private var posts: [Int32: Int] = [:], followers: [Int32: Int] = [:], following: [Int32: Int] = [:]
+    private var edges = 0, postTotal = 0
+
+    init(_ c: InspectionContext, guessed: [FieldGuess]) {
+        var mapping = c.schema.mapping
+        for guess in c.nodeGuesses where mapping.nodes[guess.node] == nil { mapping.nodes[guess.node] = guess.name }
+        for guess in guessed where mapping.fields[guess.field] == nil { mapping.fields[guess.field] = guess.name }
+        let schema = Schema.read(c.doc, dialect: c.dialect, mapping: mapping)
+        let v = Validator(Export(path: c.export.path, document: c.doc, schema: schema, firestore: c.export.firestore))
+        v.indexUsers()
+        v.mirrorFollowTrees(followers: v.walkEdgeTree(.followers), following: v.walkEdgeTree(.following))
+        v.indexMakestagramPosts()
+        edges = v.graph.following.targets.count
+        postTotal = v.index.posts.count
+        for (u, user) in v.index.users.enumerated() {
+            for node in Set([user.node, user.details]) where node >= 0 {
+                posts[node] = v.index.postsOf[u].count
+                followers[node] = v.graph.followers.rowCount > u ? v.graph.followers.count(u) : 0
+                following[node] = v.graph.following.rowCount > u ? v.graph.following.count(u) : 0
+            }
+        }
+    }
+
+    /// The count `field` should hold in a user's record, by the record's node; nil where
+    /// the export holds nothing it counts (no follows, no posts).
+    func expected(_ field: Schema.Field) -> ((Int32) -> Int?)? {
+        switch field {
+        case .postCount: postTotal > 0 ? { posts[$0] } : nil
+        case .followerCount: edges > 0 ? { followers[$0] } : nil
+        case .followingCount: edges > 0 ? { following[$0] } : nil
+        default: nil
+        }
     }
 }

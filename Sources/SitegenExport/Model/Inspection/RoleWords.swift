@@ -16,10 +16,11 @@ enum RoleWords {
             // seguidor(es) pt/es, abonné(s) fr, takipçi(ler) tr, pengikut id, Abonnenten de, seguaci it
             return ["follower", "seguidor", "abonne", "takipci", "pengikut", "abonnent", "seguaci"]
         case .following:
-            // seguindo pt, seguidos pt/es, siguiendo es, abonnements fr, takip edilen tr,
-            // mengikuti/diikuti id, folgt/gefolgt/abonniert de, seguiti it
-            return ["following", "seguindo", "seguidos", "siguiendo", "abonnement", "takipedilen",
-                    "mengikuti", "diikuti", "folgt", "abonniert", "seguiti"]
+            // seguindo pt, seguido(s) pt/es, siguiendo es, abonnements fr, takip edilen tr,
+            // mengikuti/diikuti id, folgt/gefolgt/abonniert de, seguiti it; and the one
+            // followed, as an edge's field names it (`followed`, `followee`, `seguido`)
+            return ["following", "seguindo", "seguido", "siguiendo", "abonnement", "takipedilen",
+                    "mengikuti", "diikuti", "folgt", "abonniert", "seguiti", "followed", "followee"]
         case .likes:
             // curtida(s)/curtir pt, me gusta es, j'aime fr, beğeni tr, suka id, gefällt de, mi piace it
             return ["like", "curtida", "curtir", "megusta", "jaime", "begeni", "suka", "gefallt", "piace"]
@@ -68,13 +69,37 @@ enum RoleWords {
         return words(role).contains(where: folded.contains)
     }
 
-    /// The follow direction a name says: followers, else following, else nil.
+    /// The follow direction a name says: the role of the longest follow word it holds
+    /// (`abonne`, followers, is inside `abonnements`, following; `seguido`, following, is
+    /// inside `seguidores`, followers), else nil.
     static func direction(_ name: String) -> Schema.Node? {
         let folded = fold(name)
-        // Following's words first: a followers word may start one (`abonne` in
-        // `abonnements`, French for following); no following word is inside a followers one.
-        if words(.following).contains(where: folded.contains) { return .following }
-        if words(.followers).contains(where: folded.contains) { return .followers }
+        let following = words(.following).filter(folded.contains).map(\.count).max() ?? 0
+        let followers = words(.followers).filter(folded.contains).map(\.count).max() ?? 0
+        if following == 0 && followers == 0 { return nil }
+        return following > followers ? .following : .followers
+    }
+
+    /// Which end of a follow a field of an edge document names (`follows/<id>: {followerId,
+    /// followingId}`, `seguimientos/<a>_<b>: {seguidor, seguido}`, `{from, to}`, `{source,
+    /// target}`): `.followers` for the follower, `.following` for the one followed, nil when
+    /// the name says neither. A follow word says it as `direction` reads it, but an agent's
+    /// name (`followedBy`) is the follower; `from`/`source` and `to`/`target` say it only as
+    /// the whole name, an id's affix aside (`fromUid`, `to_user_id`, `idTarget`: `to` is
+    /// inside many names, `photo`).
+    static func edgeEnd(_ name: String) -> Schema.Node? {
+        let folded = fold(name)
+        if let node = direction(name) {
+            return node == .following && folded.hasSuffix("by") ? .followers : node
+        }
+        var core = Substring(folded)
+        for prefix in ["id", "user", "uid"] where core.hasPrefix(prefix) && core.count > prefix.count { core = core.dropFirst(prefix.count) }
+        for suffix in ["userid", "useruid", "user", "uid", "id"] where core.hasSuffix(suffix) && core.count > suffix.count {
+            core = core.dropLast(suffix.count)
+            break
+        }
+        if ["from", "source", "src"].contains(core) { return .followers }
+        if ["to", "target", "dest"].contains(core) { return .following }
         return nil
     }
 

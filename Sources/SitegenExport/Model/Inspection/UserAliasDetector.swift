@@ -20,11 +20,14 @@ enum UserAliasDetector {
         }
         let candidates = values.filter { !taken.contains($0.key) && $0.value.count * 2 >= userCount && Set($0.value).count == $0.value.count }
         guard !candidates.isEmpty else { return nil }
-        let owner = Dictionary(candidates.flatMap { field, texts in texts.map { ($0, field) } }, uniquingKeysWith: { a, _ in a })
+        // A value two fields hold (a username and its lowercased copy) counts for both: the
+        // tie is then broken by the name, never by a dictionary's order.
+        var owners: [String: [String]] = [:]
+        for (field, texts) in candidates.sorted(by: { $0.key < $1.key }) { for text in texts { owners[text, default: []].append(field) } }
         var uses: [String: Int] = [:]
         func walk(_ node: Int32) {
             doc.forEachChild(node) { member in
-                if doc.hasKey(member), let field = owner[doc.key(member)] { uses[field, default: 0] += 1 }
+                if doc.hasKey(member), let fields = owners[doc.key(member)] { for field in fields { uses[field, default: 0] += 1 } }
                 let value = doc.value(member)
                 if doc.isContainer(value) { walk(value) }
             }

@@ -37,11 +37,19 @@ enum UserCountersDetector {
     /// Plural and gerund endings of the words (`posts`, `seguidores`, `postagens`, `qtPosting`).
     private static let endings = ["", "s", "es", "ing", "ings", "agem", "agens", "ler", "lar", "en", "i", "e", "a", "o", "os", "as"]
 
-    /// `roots`: each root of user records, its records visited by `forEach`.
+    /// `roots`: each root of user records, its records visited by `forEach`. Of two
+    /// spellings of one counter held by at least half the records (a dead `siguiendo`,
+    /// always 0, beside the `seguidos` the app counts in), the one whose values agree with
+    /// `truth` in the most records: `truth(field)` gives the count a user's record should
+    /// hold (nil where the export says nothing of it: no follows, no posts). On a tie,
+    /// or with no truth, the one held by the most records.
     static func guesses(roots: [(name: String, forEach: ((Int32) -> Void) -> Void)], doc: JSONDocument,
-                        uncounted: (Schema.Field) -> Bool) -> [(field: Schema.Field, name: String, why: String)] {
-        var best: [Schema.Field: (name: String, hits: Int, records: Int, root: String)] = [:]
-        for root in roots {
+                        uncounted: (Schema.Field) -> Bool,
+                        truth: (Schema.Field) -> ((Int32) -> Int?)? = { _ in nil }) -> [(field: Schema.Field, name: String, why: String)] {
+        typealias Candidate = (name: String, hits: Int, records: Int, root: Int)
+        var best: [Schema.Field: Candidate] = [:]
+        var candidates: [Schema.Field: [Candidate]] = [:]
+        for (r, root) in roots.enumerated() {
             var records = 0
             var hits: [Schema.Field: [String: Int]] = [:]
             root.forEach { record in
@@ -55,14 +63,39 @@ enum UserCountersDetector {
                 }
             }
             for (field, spellings) in hits {
+                for (name, n) in spellings.sorted(by: { $0.key < $1.key }) where n * 2 >= records { candidates[field, default: []].append((name, n, records, r)) }
                 guard let top = spellings.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
                       top.value * 2 >= records, best[field].map({ top.value > $0.hits }) ?? true else { continue }
-                best[field] = (top.key, top.value, records, root.name)
+                best[field] = (top.key, top.value, records, r)
             }
         }
         return [Schema.Field.postCount, .followerCount, .followingCount].compactMap { field in
-            guard uncounted(field), let b = best[field] else { return nil }
-            return (field, b.name, "\(RealtimeEvidence.number(b.hits)) of \(RealtimeEvidence.number(b.records)) records of \(b.root) hold a number there")
+            guard uncounted(field), var b = best[field] else { return nil }
+            var why = "\(RealtimeEvidence.number(b.hits)) of \(RealtimeEvidence.number(b.records)) records of \(roots[b.root].name) hold a number there"
+            // Two spellings held: the one that agrees with what it counts.
+            if let all = candidates[field], all.count > 1, let expected = truth(field) {
+                func agreeing(_ c: Candidate) -> Int {
+                    var n = 0
+                    roots[c.root].forEach { record in
+                        guard doc.isObject(record), let member = doc.member(record, Schema.Name(c.name)), let want = expected(record),
+                              CounterValue.parse(doc.rawBytes(doc.value(member))) == CounterValue.exact(want) else { return }
+                        n += 1
+                    }
+                    return n
+                }
+                // Today's choice first: it keeps a tie.
+                let same = { (x: Candidate, y: Candidate) in x.name == y.name && x.root == y.root }
+                let scored = ([b] + all.filter { !same($0, b) }).map { (candidate: $0, agree: agreeing($0)) }
+                let top = scored.dropFirst().reduce(scored[0]) { $1.agree > $0.agree ? $1 : $0 }
+                b = top.candidate
+                let rest = scored.filter { !same($0.candidate, b) }.map { "\($0.candidate.name): \(RealtimeEvidence.number($0.candidate.hits)) hold one, \(RealtimeEvidence.number($0.agree)) agree" }
+                let counted = field == .postCount ? "the posts" : "the follows"
+                why = "\(RealtimeEvidence.number(b.hits)) of \(RealtimeEvidence.number(b.records)) records of \(roots[b.root].name) hold a number there, "
+                    + "\(RealtimeEvidence.number(top.agree)) agree with \(counted) ("
+                    + rest.joined(separator: "; ")
+                    + ")"
+            }
+            return (field, b.name, why)
         }
     }
 }
