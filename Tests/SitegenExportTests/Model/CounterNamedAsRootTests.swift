@@ -45,11 +45,29 @@ import Testing
     @Test func inspectsBlockLoadsAndTheCounterIsChecked() throws {
         let path = try TestSupport.temporaryFile(Self.tree, name: "tree.json")
         let inspection = ExportInspection(try ExportLoader.load(path: path))
-        #expect(inspection.schemaBlock().contains("""
-            comment_count = "comments"  # guessed: 2 of 2 posts hold a number there
+        #expect(inspection.schemaBlock() == """
+            [schema]
+            dialect = "makestagram"
 
-            """))
-        let mapping = inspection.schema.mapping
+            [schema.fields]
+            post_owner = "userId"
+            comment_author = "userId"
+            post = "postId"  # guessed: 3 of the 3 comments in comments hold a post's key there
+            caption = "content"  # guessed: 2 of 2 posts hold text there
+            created_at = "createdOn"  # guessed: 2 of 2 posts hold a time there
+            like_count = "likes"  # guessed: 2 of 2 posts hold a number there
+            comment_count = "comments"  # guessed: 2 of 2 posts hold a number there
+            comment_text = "content"  # guessed: 3 of 3 comments hold text there
+
+            # Not guessed (map them by hand if they are what the comment says):
+            # username = "*": if the users' keys (ana, ben, …) are their usernames (no record holds one)
+
+            """)
+        // The block as pasted.
+        let mapping = Schema.Mapping(dialect: .makestagram, fields: [
+            .postOwner: "userId", .commentAuthor: "userId", .post: "postId", .caption: "content", .createdAt: "createdOn",
+            .likeCount: "likes", .commentCount: "comments", .commentText: "content",
+        ])
         #expect(mapping.conflict() == nil)
         let report = try Audit.run(exportAt: path, mapping: mapping)
         #expect(report.findings.map { "\($0.code.rawValue) \($0.path) \($0.expected ?? "null")" } == [
@@ -87,8 +105,13 @@ import Testing
              "posts": {"-Np1": {"user": "ana", "imageEndpoint": "i1", "comments": {"-Nc1": {"user": "ana", "text": "hi", "post": "-Np1"}}}}}
             """
         let path = try TestSupport.temporaryFile(export)
-        #expect(throws: SitegenError.self) {
+        let error = #expect(throws: SitegenError.self) {
             _ = try ExportLoader.load(path: path, mapping: Schema.Mapping(fields: [.commentCount: "comments"]))
+        }
+        #expect(error?.message == "[schema] in the timeline dialect: schema.fields would make comments and comment_count one field, \"comments\"")
+        // Named makestagram, the same mapping is read.
+        #expect(throws: Never.self) {
+            _ = try ExportLoader.load(path: path, mapping: Schema.Mapping(dialect: .makestagram, fields: [.commentCount: "comments"]))
         }
     }
 }
