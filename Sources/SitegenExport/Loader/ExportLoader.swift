@@ -92,6 +92,12 @@ public enum ExportLoader {
             document.descend(to: child.node, key: child.key)
         }
         let dialect = forced ?? mapping.dialect ?? detectDialect(document, mapping: mapping, firestore: tree.firestore != nil)
+        // A mapping that names no dialect was checked without one: a name that clashes only
+        // in the dialect detected (`comment_count = "comments"` where posts keep their
+        // comments under that name) is refused now.
+        if mapping.dialect == nil, let conflict = mapping.conflict(in: dialect) {
+            throw SitegenError(file: path, message: "[schema] in the \(dialect.rawValue) dialect: \(conflict)")
+        }
         return Export(path: path, document: document, schema: Schema.read(document, dialect: dialect, mapping: mapping),
                       firestore: tree.firestore)
     }

@@ -18,7 +18,9 @@ extension Schema {
         let places = Node.allCases.map { locate($0, in: document, dialect: dialect, mapping: mapping) }
         let names = Schema(dialect: dialect, mapping: mapping, places: places)
         let flat = dialect == .makestagram && names.hasFlatPosts(document)
-        let flatComments = dialect == .makestagram && names.hasFlatRecords(.comments, document)
+        // Comments that a post's index lists (`post_comments`) are kept flat by their own key.
+        let indexed = names.place(.postComments) != nil && names.place(.comments)?.isRoot == true
+        let flatComments = dialect == .makestagram && (indexed || names.hasFlatRecords(.comments, document))
         let flatLikes = dialect == .makestagram && names.hasFlatRecords(.postLikes, document)
         let edges = dialect == .makestagram ? names.edgeDocumentsNode(document) : nil
         let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat, flatComments: flatComments, flatLikes: flatLikes,

@@ -17,6 +17,11 @@ public struct Schema: Sendable {
         case userDetails = "user_details"
         /// `<root>/<uid>/<postKey>: true`: what each user liked.
         case userLikes = "user_likes"
+        /// `<root>/<postKey>/<commentKey>: true`: an index of each post's comments, where the
+        /// comments are kept flat by their own key and name no post (son/Instagram's
+        /// `post-comments` beside `comments/<id>: {uid, commentText}`): each comment is the
+        /// post's whose list holds its key. Mapped only (no default spelling).
+        case postComments = "post_comments"
 
         /// Its position in `allCases`, without building `allCases` (as `Field.ordinal`).
         var ordinal: Int {
@@ -32,11 +37,13 @@ public struct Schema: Sendable {
             case .userPosts: 8
             case .userDetails: 9
             case .userLikes: 10
+            case .postComments: 11
             }
         }
 
         /// The root names recognised without a mapping, in the order they are tried (a
-        /// node with none, `user_details` and `user_likes`, exists only when mapped).
+        /// node with none, `user_details`, `user_likes` and `post_comments`, exists only
+        /// when mapped).
         func variants(_ dialect: Dialect) -> [String] {
             switch self {
             case .followers: return dialect == .makestagram ? ["followers", "user-followers"] : ["followers"]
@@ -44,7 +51,7 @@ public struct Schema: Sendable {
             case .postLikes: return dialect == .makestagram ? ["postLikes", "likes", "post-likes", "post_likes"] : ["postLikes"]
             case .comments: return dialect == .makestagram ? ["comments", "postComments", "post-comments", "post_comments"] : []
             case .userPosts: return dialect == .makestagram ? ["user-posts", "userPosts", "user_posts"] : []
-            case .userDetails, .userLikes: return []
+            case .userDetails, .userLikes, .postComments: return []
             default: return [rawValue]
             }
         }
@@ -125,6 +132,16 @@ public struct Schema: Sendable {
             let timeline: Set<Field> = [.likes, .comments, .imageEndpoint]
             return (makestagram.contains(a) && timeline.contains(b)) || (timeline.contains(a) && makestagram.contains(b))
                 || mayBeTheUsername(a, b) || mayBeTheUsername(b, a)
+        }
+
+        /// Whether `a` and `b` are a post's counter and the list it counts, which the
+        /// makestagram dialect keeps as a node of its own (a root collection, or a list the
+        /// mapping places: `Mapping.conflict` refuses one kept in the posts under the
+        /// counter's name), never as that field of the post: vuegram's counter `comments`
+        /// beside its root `comments` collection, as `like_count = "likes"` beside a root
+        /// of likes. Only the timeline dialect keeps the list in the post under its name.
+        static func keptElsewhere(_ a: Field, _ b: Field) -> Bool {
+            Set([a, b]) == [.commentCount, .comments]
         }
 
         /// Whether `owner` may be read from the username's own field: a post's owner or a
@@ -355,7 +372,11 @@ public struct Schema: Sendable {
         /// not be another mapped one; it takes a spelling, the tutorial's name included, from
         /// the node or field that has it unmapped (`posts = "user_posts"`, `following =
         /// "followers"`: that node is then read under its other spellings, else absent).
-        public func conflict() -> String? {
+        /// `read`: the dialect the export is read in, where the mapping names none (the
+        /// loader asks again once it has detected it); unknown, a name that clashes only in
+        /// the timeline dialect is let through.
+        public func conflict(in read: Dialect? = nil) -> String? {
+            let dialect = self.dialect ?? read
             var nodeOwner: [String: Node] = [:]
             for node in Node.allCases {
                 guard let name = candidates(node, .makestagram).first else { continue }
@@ -369,6 +390,7 @@ public struct Schema: Sendable {
                 for field in Field.allCases where field.records.contains(record) {
                     guard let name = fields[field] ?? field.variants(.makestagram).first else { continue }
                     if let other = fieldOwner[name], other != field, !Field.neverReadTogether(other, field), !Field.readAsOne(other, field),
+                       !(dialect != .timeline && Field.keptElsewhere(other, field)),
                        !(fields[field] != nil && fields[other] == nil && Field.mayTakeName(field, of: other)),
                        !(fields[other] != nil && fields[field] == nil && Field.mayTakeName(other, of: field)) {
                         return "schema.fields would make \(other.rawValue) and \(field.rawValue) one field, \"\(name)\""

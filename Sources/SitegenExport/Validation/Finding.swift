@@ -66,6 +66,12 @@ public enum FindingCode: String, Sendable, CaseIterable, Comparable {
     case timelineCopyMismatch = "timeline_copy_mismatch"
     case commentDangling = "comment_dangling"
     case commentCountMismatch = "comment_count_mismatch"
+    /// An entry of the index of each post's comments (`post_comments`) that names no
+    /// comment, or a comment an earlier post's list names: removed.
+    case commentIndexStale = "comment_index_stale"
+    /// A comment kept flat that names no post and that no list of the comments' index
+    /// names: its post cannot be known; kept, not published (repair none).
+    case commentOrphan = "comment_orphan"
     case userPostMissing = "user_post_missing"
     case userPostStale = "user_post_stale"
     case imageMissing = "image_missing"

@@ -219,24 +219,77 @@ extension Validator {
     }
 
     /// Comments kept flat, each naming its post in its `post` field (`comments/<id>: {postId,
-    /// userId, content}`): joined to the post it names; one that names no post of the export
-    /// is `comment_dangling` at the comment (`comments/<id>`, removed: on Firestore, the
-    /// document deleted). A record that names none is left alone.
+    /// userId, content}`), or listed by the post's index (`post_comments/<post>/<id>: true`,
+    /// where mapped; `readCommentIndex`): joined to that post, the index's first. One that
+    /// names no post of the export, or that only a deleted post's list names, is
+    /// `comment_dangling` at the comment (`comments/<id>`, removed: on Firestore, the
+    /// document deleted). One that names none and that no list names is left alone where
+    /// the app keeps no index, and is `comment_orphan` where it keeps one (its post cannot
+    /// be known: kept, not published).
     private func countFlatComments() {
         guard let place = schema.place(.comments), doc.isObject(doc.root), let root = doc.member(doc.root, place.root),
               doc.isContainer(root) else { return }
         index.commentNodes = Array(repeating: [], count: index.posts.count)
         let names = schema.names(.post)
         let rootName = place.root.text
+        let listed = readCommentIndex(comments: root)
         keyedChildren(root) { comment, key in
-            guard doc.isObject(comment), let field = doc.member(comment, names), let named = doc.string(doc.value(field)) else { return }
+            guard doc.isObject(comment) else { return }
+            let path = "\(rootName)/\(key)"
+            if let p = listed?.post[key] {
+                commentCount[Int(p)] += 1
+                index.commentNodes[Int(p)].append(comment)
+                return
+            }
+            guard let field = doc.member(comment, names), let named = doc.string(doc.value(field)) else {
+                guard let listed else { return }
+                if listed.ofDeletedPosts.contains(key) {
+                    remove(.commentDangling, path, node: comment)
+                } else {
+                    report(.commentOrphan, path, found: found(comment))
+                }
+                return
+            }
             guard let p = index.post(key: index.encodedIDs ? FirestoreNames.key(named) : named) else {
-                remove(.commentDangling, "\(rootName)/\(key)", node: comment)
+                remove(.commentDangling, path, node: comment)
                 return
             }
             commentCount[Int(p)] += 1
             index.commentNodes[Int(p)].append(comment)
         }
+    }
+
+    /// The index of each post's comments kept flat (`post_comments/<postKey>/<commentKey>:
+    /// true`), where mapped: the post each comment key is listed by (its first list, in
+    /// key order), and the comments listed only by posts that do not exist. The list of a
+    /// post that does not exist is `comment_dangling` (removed whole, as a deleted post's
+    /// comments are); an entry that names no comment of `comments`, or a comment an
+    /// earlier list names, is `comment_index_stale` (removed). A list that is not an
+    /// object, and an entry `false` or `null`, are left alone.
+    private func readCommentIndex(comments: Int32) -> (post: [String: Int32], ofDeletedPosts: Set<String>)? {
+        guard let place = schema.place(.postComments) else { return nil }
+        var keys = Set<String>()
+        keyedChildren(comments) { comment, key in if doc.isObject(comment) { keys.insert(key) } }
+        var post: [String: Int32] = [:]
+        var ofDeletedPosts = Set<String>()
+        forEachList(at: place) { x, list, listPath in
+            guard let p = self.post(x) else {
+                if doc.isObject(list) { doc.forEachEntry(list) { if !isNoEdge($0) { ofDeletedPosts.insert(doc.key($0)) } } }
+                remove(.commentDangling, listPath(), node: list)
+                return
+            }
+            guard doc.isObject(list) else { return }
+            doc.forEachEntry(list) { entry in
+                if isNoEdge(entry) { return }
+                let key = doc.key(entry)
+                if keys.contains(key) && post[key] == nil {
+                    post[key] = p
+                } else {
+                    remove(.commentIndexStale, "\(listPath())/\(key)", node: entry)
+                }
+            }
+        }
+        return (post, ofDeletedPosts.subtracting(post.keys))
     }
 
     /// Calls `body` with each container list of `node` kept by post (`<node>/<key>`, or a

@@ -63,6 +63,15 @@ enum FirestoreRoles {
         EdgesDetector.firestore(shapes, &found)
         EdgesDetector.firestoreLists(collections, users: users, uids: uids, &found)
         rootRecords(collections, schema, uids: uids, postIDs: postIDs, &found)
+        // The index of comments kept flat by their own id (`post-comments/<post>` documents
+        // whose fields are the comments' ids), read on the tree as in a Realtime Database.
+        if found.mapping.nodes[.postComments] == nil {
+            let evidence = RealtimeEvidence(doc: doc, schema: Schema.read(doc, dialect: schema.dialect, mapping: found.mapping))
+            if let index = CommentIndexDetector.guess(evidence) {
+                found.mapping.nodes[.postComments] = index.place
+                found.nodes[.postComments] = index.why
+            }
+        }
         return found
     }
 

@@ -3,7 +3,8 @@
 /// first the users and the posts (`UsersPostsDetector`; the users by what their records
 /// hold, `UsersDetector.root`, where no name says), then, with the users' ids and the
 /// posts' keys they give, the follows (`EdgesDetector`), the comments and the likes kept by
-/// post (`PostListsDetector`). Each role is added to the mapping only where the export has
+/// post (`PostListsDetector`), and last the index of comments kept flat
+/// (`CommentIndexDetector`). Each role is added to the mapping only where the export has
 /// none; a detector never takes a root another role holds.
 enum RealtimeRoles {
     struct Found {
@@ -34,7 +35,11 @@ enum RealtimeRoles {
         var more = EdgesDetector.guesses(evidence)
         more += PostListsDetector.guesses(evidence)
         for guess in more { take(guess, &found) }
+        let before = found.mapping
         rootRecords(evidence, &found)
+        // The index of the comments kept flat by their own key, once every other root is placed.
+        if !more.isEmpty || found.mapping != before { reread() }
+        if let index = CommentIndexDetector.guess(evidence) { take(index, &found) }
         return found
     }
 
