@@ -31,6 +31,9 @@ struct TimelineShape: Sendable {
     let ownEntries: Int, ownPosts: Int
     /// Whether the rule was read from the posters' lists being absent (none has one).
     var ruledByAbsentLists = false
+    /// In a timeline of copies, the reader's own members (`liked`): booleans whose value
+    /// differs between copies of one post (`Validator+ReaderFields.swift`).
+    var readerFields: Set<String> = []
     /// How a flag entry looks, said in `inspect`: its members' names for a record
     /// (`{timestamp}`), else its text (`true`).
     var flagShape: String? = nil
@@ -66,7 +69,9 @@ struct TimelineShape: Sendable {
         let own = includesOwn ? "a reader's own posts are in it" : "a reader's own posts are not in it"
         let why = ruledByAbsentLists ? "no user who posted has a list"
             : "\(ownEntries) of the \(ownPosts) own posts of readers with a list are"
-        return "\(what); \(own) (\(why))"
+        let readers = readerFields.isEmpty ? ""
+            : "; \(readerFields.sorted().joined(separator: ", ")) differ between copies of one post: the reader's own, not compared"
+        return "\(what); \(own) (\(why))\(readers)"
     }
 }
 
@@ -159,14 +164,16 @@ extension Validator {
         // own post, or lists of no post: a fan-out that never ran), the tutorial's rule for
         // its own shape (`timeline/<uid>/<key>: {poster_uid}`), else none. Where the lists
         // hold others' posts and no reader with a list has posted, though users have, own
-        // posts are not in it: had the app written them, every poster would have a list.
+        // posts are not in it: had the app written them, every poster would have a list
+        // (where a poster follows another, their missing list is a fan-out that did not
+        // run, no evidence either way).
         let includesOwn: Bool
         var byAbsence = false
         if ownPosts > 0 && ownEntries * 2 >= ownPosts {
             includesOwn = true
         } else if ownPosts > 0 && (ownEntries > 0 || otherEntries > 0) {
             includesOwn = false
-        } else if otherEntries > 0 && sampled < 10_000 && index.postsOf.contains(where: { !$0.isEmpty }) {
+        } else if otherEntries > 0 && sampled < 10_000 && postersWithoutListsFollowNoPoster() {
             includesOwn = false
             byAbsence = true
         } else {
@@ -176,7 +183,22 @@ extension Validator {
         shape.keyField = keyField
         shape.ruledByAbsentLists = byAbsence
         shape.flagShape = flagShape
+        if entry == .copy { shape.readerFields = readerFields(at: place) }
         return shape
+    }
+
+    /// Whether some users have posted and none of them follows a user who has (their
+    /// lists, absent, would hold only their own posts): nil-safe where the follows are not
+    /// read yet.
+    private func postersWithoutListsFollowNoPoster() -> Bool {
+        let n = index.users.count
+        guard graph.following.rowCount == n else { return false }
+        var posters = 0
+        for u in 0..<n where !index.postsOf[u].isEmpty {
+            posters += 1
+            if graph.following.row(u).contains(where: { $0 != Int32(u) && !index.postsOf[Int($0)].isEmpty }) { return false }
+        }
+        return posters > 0
     }
 
     /// Whether object entry `value` (for the post at index `p`, if any) says no more than a
@@ -237,11 +259,21 @@ extension Validator {
     /// the repair's edits applied, in one spelling (`canonicalText`): as written, and as
     /// compared.
     func repairedPostTexts() -> [(text: String, compared: String)?] {
-        copySkipped = copySubcollections()
-        let edits = EditsByNode(recordedEdits())
+        let subcollections = copySubcollections()
+        let readers = timeline?.readerFields ?? []
+        copySkipped = subcollections.union(readers)
+        var edits = EditsByNode(recordedEdits())
+        // A copy the repair adds holds the reader's own members as a new copy does: false.
+        if !readers.isEmpty {
+            for post in index.posts where post.isObject {
+                doc.forEachChild(post.node) { m in
+                    if readers.contains(doc.key(m)), doc.kind(doc.value(m)) == .bool { edits.replaced[doc.value(m)] = "false" }
+                }
+            }
+        }
         return index.posts.map { post in
             guard post.isObject else { return nil }
-            return (canonicalText(post.node, in: doc, edits: edits, skipping: copySkipped),
+            return (canonicalText(post.node, in: doc, edits: edits, skipping: subcollections),
                     canonicalText(post.node, in: doc, edits: edits, skipping: copySkipped, pruned: true))
         }
     }

@@ -162,8 +162,9 @@ extension Validator {
         if doc.isObject(entry) && canonicalText(entry, in: doc, edits: nil, skipping: copySkipped, pruned: true) == compared { return }
         found.add(.timelineCopyMismatch, .set) {
             let p = path()
-            return (Finding(code: .timelineCopyMismatch, path: p, found: self.found(entry), expected: expected, repair: .set),
-                    .set(node: entry, path: p, text: expected))
+            let text = self.keepingReaderFields(expected, of: entry)
+            return (Finding(code: .timelineCopyMismatch, path: p, found: self.found(entry), expected: text, repair: .set),
+                    .set(node: entry, path: p, text: text))
         }
     }
 

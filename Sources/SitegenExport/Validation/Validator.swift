@@ -73,6 +73,7 @@ public final class Validator: @unchecked Sendable {
             checkUsernameCopies()
             mirrorFollowTrees(followers: followers.value, following: following.value)
             self.timeline = readTimelineShape()
+            if let shape = self.timeline { countReaderLikes(shape) }
             timelinePosterNames = posterNames()
             let timelineRoot = self.timeline.flatMap { doc.member(doc.root, $0.place.root) }
             if detail == .streamTimeline, let shape = self.timeline, let node = timelineRoot {

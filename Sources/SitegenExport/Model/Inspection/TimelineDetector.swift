@@ -94,6 +94,9 @@ enum TimelineDetector {
         let v = Validator(Export(path: export.path, document: export.document, schema: schema, firestore: export.firestore))
         v.indexUsers()
         v.indexMakestagramPosts()
+        // The follows, as the audit reads them (whether a poster follows another tells an
+        // absent list from a fan-out that did not run).
+        v.mirrorFollowTrees(followers: v.walkEdgeTree(.followers), following: v.walkEdgeTree(.following))
         return v.readTimelineShape()?.ruleText
     }
 
