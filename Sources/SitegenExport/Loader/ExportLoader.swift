@@ -172,7 +172,10 @@ public enum ExportLoader {
         if let posts = d.member(root, makestagram.name(.posts)), d.isContainer(posts) {
             var votes = 0
             for p in d.children(posts).prefix(sampleSize) {
-                if has(p, timeline, [.imageEndpoint, .username, .likes, .comments]) { votes += 1 }
+                // The timeline dialect's posts name their owner by `username`: a post with
+                // likes and comments inside but no username is a flat makestagram post
+                // (tiendat's `posts/<key>: {uid, postImage, likes, comments}`).
+                if has(p, timeline, [.username]) && has(p, timeline, [.imageEndpoint, .likes, .comments]) { votes += 1 }
                 if has(p, makestagram, [.imageURL, .createdAt, .poster, .postOwner]) { votes -= 1 }
                 // The timeline dialect's photo is an id into `images`, never a URL: a post whose
                 // `image` is one is a makestagram post that keeps its likes and comments in it

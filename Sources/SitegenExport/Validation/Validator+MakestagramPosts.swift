@@ -161,6 +161,24 @@ extension Validator {
         postLikes.exists = mirrored && hasLists(at: schema.place(.postLikes))
     }
 
+    /// How many posts are posts of text: no image member at all (not null, not another
+    /// type), no media, and a caption. Two or more say the app writes them (Kavsoft's
+    /// SwiftUI app: `imageURL` is optional); one alone is a post whose image was lost.
+    private func postsOfText(_ imageNames: [Schema.Name], _ captionNames: [Schema.Name]) -> Int {
+        var n = 0
+        for post in index.posts where post.owner >= 0 && post.isObject && doc.member(post.node, imageNames) == nil
+            && !schema.holdsMedia(post.node, in: doc) && holdsCaption(post.node, captionNames) {
+            n += 1
+            if n >= 2 { break }
+        }
+        return n
+    }
+
+    private func holdsCaption(_ post: Int32, _ names: [Schema.Name]) -> Bool {
+        guard let caption = doc.member(post, names), let text = doc.string(doc.value(caption)) else { return false }
+        return text.contains { !$0.isWhitespace }
+    }
+
     /// Whether an entry of a post's likes kept by key is the like counter kept beside the
     /// likers (`postagens-curtidas/<post>: {<uid>: {…}, qtdCurtidas: 3}`): a number under a
     /// key that is no user and that names a count of likes (a word for likes in
@@ -330,6 +348,8 @@ extension Validator {
         // also a comment's time: KODDev's comments' `timestamp`).
         let checksTime = schema.isCarried(.createdAt)
             && (schema.place(.comments) == nil || index.posts.contains { $0.isObject && doc.member($0.node, createdNames) != nil })
+        let captionNames = schema.names(.caption)
+        let writesTextPosts = keepsImages && postsOfText(imageNames, captionNames) >= 2
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let path = { self.postPath(post) }
             guard post.isObject else {
@@ -339,8 +359,10 @@ extension Validator {
             let image = doc.member(post.node, imageNames)
             // An app whose posts keep no image's URL (the photo only in Cloud Storage) is
             // not missing one: its posts show the placeholder; a post of an album or a video
-            // may keep none either (`Schema.holdsMedia`).
-            if keepsImages && (image == nil ? !schema.holdsMedia(post.node, in: doc) : !doc.isString(doc.value(image!))) {
+            // may keep none either (`Schema.holdsMedia`), nor, in an app that writes posts of
+            // text, one that holds a caption and no image at all.
+            if keepsImages && (image == nil ? !schema.holdsMedia(post.node, in: doc) && !(writesTextPosts && holdsCaption(post.node, captionNames))
+                                            : !doc.isString(doc.value(image!))) {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
             let created = doc.member(post.node, createdNames)

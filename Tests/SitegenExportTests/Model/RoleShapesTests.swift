@@ -110,6 +110,24 @@ import Testing
         #expect(RoleWords.names(.posts, "publicaciones") && RoleWords.names(.posts, "gonderiler") && !RoleWords.names(.posts, "postagens-curtidas"))
         #expect(RoleWords.names(.users, "kullanıcılar") && RoleWords.names(.users, "pengguna") && !RoleWords.names(.users, "user_posts"))
         #expect(RoleWords.says(.feed, "beranda") && RoleWords.says(.feed, "Timelines"))
+        // The opposite of a like is no like (Kavsoft's `dislikedIDs` beside `likedIDs`).
+        #expect(!RoleWords.says(.likes, "dislikedIDs") && !RoleWords.says(.likes, "unlikes") && !RoleWords.says(.likes, "downvotes"))
+        #expect(RoleWords.says(.likes, "likedIDs"))
+    }
+
+    /// Posts with likes and comments inside that name their owner by a user's key, not a
+    /// username, are flat makestagram posts, not the timeline dialect's (tiendat's Flutter
+    /// app: `posts/<key>: {uid, postImage, likes, comments}`).
+    @Test func postsWithListsInsideButNoUsernameAreMakestagram() throws {
+        let tree = """
+            {"users": {"u1": {"username": "ana", "followers": {}, "followings": {"u2": {"follow": true}}}, "u2": {"username": "ben"}},
+             "posts": {"p1": {"uid": "u1", "postImage": "photo-1", "likes": {"u2": true}, "comments": {"c1": {"uid": "u2", "text": "hi"}}},
+                       "p2": {"uid": "u2", "postImage": "photo-2", "likes": {"u1": true}}}}
+            """
+        #expect(try ExportLoader.load(path: try TestSupport.temporaryFile(tree)).dialect == .makestagram)
+        let timeline = tree.replacingOccurrences(of: #""uid": "u1""#, with: #""username": "ana""#)
+            .replacingOccurrences(of: #""uid": "u2", "postImage""#, with: #""username": "ben", "postImage""#)
+        #expect(try ExportLoader.load(path: try TestSupport.temporaryFile(timeline)).dialect == .timeline)
     }
 
     @Test func countersByPartialNames() {

@@ -63,11 +63,16 @@ enum RoleWords {
         return out
     }
 
-    /// Whether `name` holds a word for `role`.
+    /// Whether `name` holds a word for `role`; for likes, not where it says their opposite
+    /// (`dislikedIDs`, `unlikes`, `downvotes`, `descurtidas`, `nomegusta`: never likes).
     static func says(_ role: Role, _ name: String) -> Bool {
         let folded = fold(name)
+        if role == .likes && notLikes.contains(where: folded.contains) { return false }
         return words(role).contains(where: folded.contains)
     }
+
+    /// Words for the opposite of a like, folded.
+    static let notLikes = ["dislike", "unlike", "downvote", "descurt", "nomegusta", "jaimepas"]
 
     /// The follow direction a name says: the role of the longest follow word it holds
     /// (`abonne`, followers, is inside `abonnements`, following; `seguido`, following, is
