@@ -14,6 +14,9 @@ struct EdgeTree {
     /// Where its lists are pushed lists of ids (`<pushId>: "<uid>"`): entries a repair adds
     /// are written so (`Validator+PushedLists.swift`).
     var pushed = PushedLists()
+    /// The value its entries keyed by a user hold (`true`, `1`, `"1"`): an entry a repair
+    /// adds holds the same, as the app writes it.
+    var flag: String?
 }
 
 extension Validator {
@@ -86,6 +89,7 @@ extension Validator {
                     y = index.userTable.lookup(String(yPosition))
                 } else if let keyed = userIndex(key: yNode) {
                     y = keyed
+                    if result.flag == nil, !doc.isContainer(doc.value(yNode)) { result.flag = doc.rawText(doc.value(yNode)) }
                 } else {
                     y = heldUser(yNode)
                     isHeld = true
@@ -179,7 +183,7 @@ extension Validator {
             appends.append(tree, x: x, list: list, id: y, text: itemText(field: field, uid: y))
             return
         }
-        var (entry, text) = (y, "true")
+        var (entry, text) = (y, edges.flag ?? "true")
         if edges.pushed.any {
             (entry, text) = pushedEntry(in: list, newest: edges.pushed.newest, id: y, seed: "\(tree.rawValue)/\(x)/\(y)")
         }

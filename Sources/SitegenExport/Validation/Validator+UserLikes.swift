@@ -15,6 +15,9 @@ struct LikeSide {
     var exists = false
     /// Where its lists are pushed lists of ids: entries a repair adds are written so.
     var pushed = PushedLists()
+    /// The value its entries keyed by an id hold (`true`, `1`, `"1"`): an entry a repair
+    /// adds holds the same.
+    var flag: String?
 }
 
 extension Validator {
@@ -41,6 +44,7 @@ extension Validator {
                 if isNoEdge(entry) { return }
                 if let post = postIndex(key: entry) {
                     mine.pairs.insert(LikePair(post: post, user: user))
+                    if mine.flag == nil, !doc.isContainer(doc.value(entry)) { mine.flag = doc.rawText(doc.value(entry)) }
                 } else if let post = heldPost(entry) {
                     mine.pairs.insert(LikePair(post: post, user: user))
                     mine.pushed.saw(doc.key(entry))
@@ -58,7 +62,7 @@ extension Validator {
             let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
             let list = mine.lists[pair.user] ?? -1
             let (entry, text) = mine.pushed.any
-                ? pushedEntry(in: list, newest: mine.pushed.newest, id: post, seed: "user_likes/\(user)/\(post)") : (post, "true")
+                ? pushedEntry(in: list, newest: mine.pushed.newest, id: post, seed: "user_likes/\(user)/\(post)") : (post, mine.flag ?? "true")
             let (path, under, keys) = location(of: .userLikes, user, list: list, below: [entry])
             set(.likeMirrorMissing, path, node: nil, text: text, under: under, keys: keys, repair: .add, existing: list >= 0)
         }
@@ -66,7 +70,7 @@ extension Validator {
             let (post, user) = (index.posts[Int(pair.post)].key, index.users[Int(pair.user)].uid)
             let list = theirs.lists[pair.post] ?? -1
             let (entry, text) = theirs.pushed.any
-                ? pushedEntry(in: list, newest: theirs.pushed.newest, id: user, seed: "likes/\(post)/\(user)") : (user, "true")
+                ? pushedEntry(in: list, newest: theirs.pushed.newest, id: user, seed: "likes/\(post)/\(user)") : (user, theirs.flag ?? "true")
             let (path, under, keys) = location(ofPostList: .postLikes, pair.post, list: list, below: [entry])
             set(.likeMirrorMissing, path, node: nil, text: text, under: under, keys: keys, repair: .add, existing: list >= 0)
         }

@@ -105,3 +105,64 @@ extension EdgesDetector {
         }
     }
 }
+
+extension EdgesDetector {
+    /// Follows and likes kept as maps of flags, one document per user or post, in root
+    /// collections of their own (OnePiece49's UIKit app: `follow-users/<u>: {<follower>:
+    /// "1"}`, `following-users/<u>: {<followed>: "1"}`, `user-likeStatuses/<u>: {<post>:
+    /// "1"}`, `tus-usersLiked/<post>: {<uid>: "1"}`): a root most of whose documents are
+    /// keyed by users' ids (or posts' keys) and whose fields are mostly named by users' ids
+    /// (or posts' keys), each a flag (`true`, `"1"`, `1`), read as a Realtime Database edge
+    /// tree `<root>/<x>/<y>` is. Users to users: a follow tree, its direction read from
+    /// its name, or, of two such trees, one named for a direction and one for none, the
+    /// other direction; users to posts, named for likes: `user_likes`; posts to users,
+    /// named for likes: the posts' likes.
+    static func firestoreFlagMaps(_ collections: FirestoreCollections, uids: Set<String>, postIDs: Set<String>,
+                                  _ found: inout FirestoreRoles.Found) {
+        guard !uids.isEmpty else { return }
+        let doc = collections.doc
+        let taken = Set(found.mapping.nodes.values.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        enum Kind { case users, posts }
+        var trees: [(name: String, from: Kind, to: Kind, records: Int)] = []
+        for c in collections.held where !c.contains("/") && !taken.contains(c) {
+            var records = 0, byUser = 0, byPost = 0, fields = 0, toUser = 0, toPost = 0, flags = 0
+            collections.documents(c) { record, _ in
+                records += 1
+                guard doc.isObject(record) else { return }
+                let key = doc.key(record)
+                if uids.contains(key) { byUser += 1 } else if postIDs.contains(key) { byPost += 1 }
+                doc.forEachChild(record) { member in
+                    fields += 1
+                    let name = doc.key(member), value = doc.value(member)
+                    if uids.contains(name) { toUser += 1 } else if postIDs.contains(name) { toPost += 1 }
+                    let text = doc.rawText(value)
+                    if text == "true" || text == "1" || text == "\"1\"" || text == "\"true\"" { flags += 1 }
+                }
+            }
+            guard records > 0, fields > 0, flags * 2 > fields else { continue }
+            let from: Kind? = byUser * 2 > records ? .users : byPost * 2 > records ? .posts : nil
+            let to: Kind? = toUser * 2 > fields ? .users : toPost * 2 > fields ? .posts : nil
+            guard let from, let to else { continue }
+            trees.append((c, from, to, records))
+        }
+        let follows = trees.filter { $0.from == .users && $0.to == .users }
+        let why = { (t: (name: String, from: Kind, to: Kind, records: Int)) in
+            "\(RealtimeEvidence.number(t.records)) documents keyed by \(t.from == .users ? "users' ids" : "posts' keys"), their fields named by \(t.to == .users ? "users' ids" : "posts' keys") and holding flags"
+        }
+        var directed: [Schema.Node: String] = [:]
+        for t in follows { if let node = RoleWords.direction(t.name), directed[node] == nil { directed[node] = t.name } }
+        let undirected = follows.filter { RoleWords.direction($0.name) == nil }
+        if directed.count == 1, undirected.count == 1, let (node, _) = directed.first {
+            directed[node == .followers ? .following : .followers] = undirected[0].name
+        }
+        for (node, name) in directed.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let t = follows.first { $0.name == name }!
+            let named = RoleWords.direction(name) != nil ? "" : "; named for neither direction, the other side of \(directed.first { $0.value != name }?.value ?? "")"
+            found.take(node, name, why(t) + named)
+        }
+        for t in trees where RoleWords.says(.likes, t.name) {
+            if t.from == .users && t.to == .posts { found.take(.userLikes, t.name, why(t)) }
+            if t.from == .posts && t.to == .users { found.take(.postLikes, t.name, why(t)) }
+        }
+    }
+}

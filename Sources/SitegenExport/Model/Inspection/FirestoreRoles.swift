@@ -62,6 +62,7 @@ enum FirestoreRoles {
         CommentsDetector.firestore(shapes, &found)
         EdgesDetector.firestore(shapes, &found)
         EdgesDetector.firestoreLists(collections, users: users, uids: uids, &found)
+        EdgesDetector.firestoreFlagMaps(collections, uids: uids, postIDs: postIDs, &found)
         rootRecords(collections, schema, uids: uids, postIDs: postIDs, &found)
         // The index of comments kept flat by their own id (`post-comments/<post>` documents
         // whose fields are the comments' ids), read on the tree as in a Realtime Database.
@@ -131,10 +132,20 @@ struct FirestoreShapes {
 
     init(_ collections: FirestoreCollections, posts: String?, uids: Set<String>, postIDs: Set<String>) {
         let doc = collections.doc
-        /// Whether `record` is an empty document (or `true`: a key kept as a set).
+        /// Whether `record` is an empty document (or `true`: a key kept as a set), or one
+        /// that holds nothing but a time (a Cloud Function's `followers/*/userFollowers/<uid>:
+        /// {timestamp}`): a flag all the same.
         func isEmpty(_ record: Int32) -> Bool {
             let value = doc.value(record)
-            if doc.isObject(value) { return doc.childCount(value) == 0 }
+            if doc.isObject(value) {
+                var onlyTimes = true
+                doc.forEachChild(value) { m in
+                    let name = doc.key(m).lowercased()
+                    let saysTime = ["time", "date"].contains(where: name.contains) || name.hasSuffix("at") || name.hasSuffix("since")
+                    if !(saysTime && doc.isNumber(doc.value(m))) { onlyTimes = false }
+                }
+                return onlyTimes
+            }
             return doc.kind(value) == .bool && doc.rawText(value) == "true"
         }
         func shape(_ c: String) -> FirestoreShape {

@@ -180,7 +180,11 @@ enum UsersDetector {
                 keys += 1
                 if c.uids.contains(doc.key(record)) { users += 1 }
                 var text = false
-                doc.forEachChild(record) { field in if !text && doc.isString(doc.value(field)) { text = true } }
+                // Text, not a flag kept as a string (`users-status/<uid>: {<post>: "1"}`, an index).
+                doc.forEachChild(record) { field in
+                    let v = doc.value(field)
+                    if !text && doc.isString(v) && !["\"1\"", "\"true\""].contains(doc.rawText(v)) { text = true }
+                }
                 if text { withText += 1 }
             }
             guard keys > 0, users * 2 >= keys, withText > 0 else { return }
