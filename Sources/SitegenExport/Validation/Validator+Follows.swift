@@ -89,7 +89,7 @@ extension Validator {
                     y = index.userTable.lookup(String(yPosition))
                 } else if let keyed = userIndex(key: yNode) {
                     y = keyed
-                    if result.flag == nil, !doc.isContainer(doc.value(yNode)) { result.flag = doc.rawText(doc.value(yNode)) }
+                    if result.flag == nil { result.flag = yesFlag(yNode) }
                 } else {
                     y = heldUser(yNode)
                     isHeld = true

@@ -128,7 +128,7 @@ extension Validator {
                     user = index.userTable.lookup(String(position))
                 } else if let keyed = userIndex(key: like) {
                     user = keyed
-                    if postLikes.flag == nil, !doc.isContainer(doc.value(like)) { postLikes.flag = doc.rawText(doc.value(like)) }
+                    if postLikes.flag == nil { postLikes.flag = yesFlag(like) }
                 } else {
                     user = heldUser(like)
                     isHeld = true

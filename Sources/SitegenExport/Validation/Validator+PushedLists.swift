@@ -46,3 +46,13 @@ struct PushedLists {
         if let t = PushID.milliseconds(key), t > newest { newest = t }
     }
 }
+
+extension Validator {
+    /// The flag an entry keyed by an id holds, where it is one an app writes for "yes"
+    /// other than `true` (`1`, `"1"`, `"true"`): what an entry a repair adds beside it
+    /// holds. A time (`followedAt`'s milliseconds) or a record is no flag to copy.
+    func yesFlag(_ entry: Int32) -> String? {
+        let text = doc.rawText(doc.value(entry))
+        return ["1", "\"1\"", "\"true\""].contains(text) ? text : nil
+    }
+}

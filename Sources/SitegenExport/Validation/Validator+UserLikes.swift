@@ -44,7 +44,7 @@ extension Validator {
                 if isNoEdge(entry) { return }
                 if let post = postIndex(key: entry) {
                     mine.pairs.insert(LikePair(post: post, user: user))
-                    if mine.flag == nil, !doc.isContainer(doc.value(entry)) { mine.flag = doc.rawText(doc.value(entry)) }
+                    if mine.flag == nil { mine.flag = yesFlag(entry) }
                 } else if let post = heldPost(entry) {
                     mine.pairs.insert(LikePair(post: post, user: user))
                     mine.pushed.saw(doc.key(entry))

@@ -64,10 +64,10 @@ extension EdgesDetector {
     /// A direction the users' own documents keep a list for (`users/*/following`) is left
     /// to those lists (`inUsers`): a list elsewhere named so is something else (SosyaShare's
     /// `user_privacy/<uid>: {allowedFollowers}`).
-    static func firestoreLists(_ collections: FirestoreCollections, users: String?, uids: Set<String>, _ found: inout FirestoreRoles.Found) {
+    static func firestoreLists(_ collections: FirestoreCollections, _ schema: Schema, users: String?, uids: Set<String>, _ found: inout FirestoreRoles.Found) {
         guard !uids.isEmpty else { return }
         let doc = collections.doc
-        var taken = Set(found.mapping.nodes.values.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        var taken = takenRoots(schema, doc, found)
         var inUsers = Set<Schema.Node>()
         if let users {
             taken.insert(users)
@@ -117,11 +117,11 @@ extension EdgesDetector {
     /// its name, or, of two such trees, one named for a direction and one for none, the
     /// other direction; users to posts, named for likes: `user_likes`; posts to users,
     /// named for likes: the posts' likes.
-    static func firestoreFlagMaps(_ collections: FirestoreCollections, uids: Set<String>, postIDs: Set<String>,
+    static func firestoreFlagMaps(_ collections: FirestoreCollections, _ schema: Schema, uids: Set<String>, postIDs: Set<String>,
                                   _ found: inout FirestoreRoles.Found) {
         guard !uids.isEmpty else { return }
         let doc = collections.doc
-        let taken = Set(found.mapping.nodes.values.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        let taken = takenRoots(schema, doc, found)
         enum Kind { case users, posts }
         var trees: [(name: String, from: Kind, to: Kind, records: Int)] = []
         for c in collections.held where !c.contains("/") && !taken.contains(c) {
@@ -164,5 +164,17 @@ extension EdgesDetector {
             if t.from == .users && t.to == .posts { found.take(.userLikes, t.name, why(t)) }
             if t.from == .posts && t.to == .users { found.take(.postLikes, t.name, why(t)) }
         }
+    }
+}
+
+extension EdgesDetector {
+    /// The root collections a role already reads: mapped, or read under a name sitegen
+    /// knows (`user-followers`), which no detector takes for another role.
+    static func takenRoots(_ schema: Schema, _ doc: JSONDocument, _ found: FirestoreRoles.Found) -> Set<String> {
+        var taken = Set(found.mapping.nodes.values.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        for node in Schema.Node.allCases {
+            if let place = schema.place(node), doc.member(doc.root, place.root) != nil { taken.insert(place.root.text) }
+        }
+        return taken
     }
 }

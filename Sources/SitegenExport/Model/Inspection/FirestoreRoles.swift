@@ -61,8 +61,8 @@ enum FirestoreRoles {
         LikesDetector.firestore(shapes, &found)
         CommentsDetector.firestore(shapes, &found)
         EdgesDetector.firestore(shapes, &found)
-        EdgesDetector.firestoreLists(collections, users: users, uids: uids, &found)
-        EdgesDetector.firestoreFlagMaps(collections, uids: uids, postIDs: postIDs, &found)
+        EdgesDetector.firestoreLists(collections, schema, users: users, uids: uids, &found)
+        EdgesDetector.firestoreFlagMaps(collections, schema, uids: uids, postIDs: postIDs, &found)
         rootRecords(collections, schema, uids: uids, postIDs: postIDs, &found)
         // The index of comments kept flat by their own id (`post-comments/<post>` documents
         // whose fields are the comments' ids), read on the tree as in a Realtime Database.
