@@ -78,25 +78,13 @@ extension Validator {
             doc.forEachEntry(xNode) { yNode in
                 defer { yPosition += 1 }
                 if isNoEdge(yNode) { return }
-                var y: Int32?
-                let isItem = xIsArray && doc.isObject(yNode)
-                var isHeld = isItem
-                if isItem {
-                    let held = itemUser(yNode, names)
-                    y = held.user
-                    if held.user != nil, let key = held.key { itemKeys[key, default: 0] += 1 }
-                } else if xIsArray {
-                    y = index.userTable.lookup(String(yPosition))
-                } else if let keyed = userIndex(key: yNode) {
-                    y = keyed
-                    if result.flag == nil { result.flag = yesFlag(yNode) }
-                } else {
-                    y = heldUser(yNode)
-                    isHeld = true
-                    if y != nil, holdsIDAsValue(yNode) { result.pushed.saw(doc.key(yNode)) }
-                }
+                let found = entryUser(yNode, position: yPosition, inArray: xIsArray, names: names)
+                let y = found.user
+                if let key = found.itemKey { itemKeys[key, default: 0] += 1 }
+                if result.flag == nil { result.flag = found.flag }
+                if let key = found.pushKey { result.pushed.saw(key) }
                 if let x, let y, x != y {
-                    if isHeld && !seen.insert(y).inserted { return }
+                    if found.isHeld && !seen.insert(y).inserted { return }
                     result.xs.append(x)
                     result.ys.append(y)
                     return

@@ -120,23 +120,13 @@ extension Validator {
                     return
                 }
                 let isItem = isArray && doc.isObject(like)
-                var user: Int32?
-                var isHeld = isItem
-                if isItem {
-                    user = itemUser(like, names).user
-                } else if isArray {
-                    user = index.userTable.lookup(String(position))
-                } else if let keyed = userIndex(key: like) {
-                    user = keyed
-                    if postLikes.flag == nil { postLikes.flag = yesFlag(like) }
-                } else {
-                    user = heldUser(like)
-                    isHeld = true
-                    if user != nil, holdsIDAsValue(like) { postLikes.pushed.saw(doc.key(like)) }
-                }
+                let found = entryUser(like, position: position, inArray: isArray, names: names)
+                let user = found.user
+                if postLikes.flag == nil { postLikes.flag = found.flag }
+                if let key = found.pushKey { postLikes.pushed.saw(key) }
                 // One liker twice in an array of maps or a pushed list: who it is, by the id
                 // it holds (a user or, with users implied by posts, one who never posted).
-                if isHeld, let liker = user.map({ "\u{0}\($0)" }) ?? (isItem ? itemID(like, names) : doc.string(doc.value(like))),
+                if found.isHeld, let liker = user.map({ "\u{0}\($0)" }) ?? (isItem ? itemID(like, names) : doc.string(doc.value(like))),
                    !likers.insert(liker).inserted {
                     remove(.likeDuplicate, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                     return

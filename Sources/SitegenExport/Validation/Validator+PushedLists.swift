@@ -56,3 +56,43 @@ extension Validator {
         return ["1", "\"1\"", "\"true\""].contains(text) ? text : nil
     }
 }
+
+/// The user an entry of a list stands for, and how (`Validator.entryUser`).
+struct EntryUser {
+    var user: Int32?
+    /// Named by what it holds (an item of an array of maps, a pushed list's value, a
+    /// record holding an id), not by its key: the same user twice is one.
+    var isHeld = false
+    /// For an item of an array of maps: the member that named the user.
+    var itemKey: String?
+    /// For an entry keyed by the user: the yes-flag it holds (`Validator.yesFlag`).
+    var flag: String?
+    /// For a pushed list's entry holding the user's id: its push id.
+    var pushKey: String?
+}
+
+extension Validator {
+    /// How an entry of a list of users (follows, a post's likes) stands for its user:
+    /// an item of an array of maps by the member naming them (`names`: the mapped item
+    /// field), an array's element by its position (an index is the key), an object's
+    /// entry by its key, else by what it holds (`heldUser`).
+    func entryUser(_ entry: Int32, position: Int, inArray: Bool, names: [Schema.Name]) -> EntryUser {
+        var found = EntryUser()
+        if inArray && doc.isObject(entry) {
+            let held = itemUser(entry, names)
+            found.user = held.user
+            found.isHeld = true
+            if held.user != nil { found.itemKey = held.key }
+        } else if inArray {
+            found.user = index.userTable.lookup(String(position))
+        } else if let keyed = userIndex(key: entry) {
+            found.user = keyed
+            found.flag = yesFlag(entry)
+        } else {
+            found.user = heldUser(entry)
+            found.isHeld = true
+            if found.user != nil, holdsIDAsValue(entry) { found.pushKey = doc.key(entry) }
+        }
+        return found
+    }
+}

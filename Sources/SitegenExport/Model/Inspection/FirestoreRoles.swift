@@ -76,35 +76,19 @@ enum FirestoreRoles {
         return found
     }
 
-    /// The root collections no role holds, by what their documents hold: comments kept flat
-    /// under any name (`CommentsDetector.flatRoot`), then follows kept as edge documents
-    /// (`EdgeDocumentsDetector`; a root a follow node is read at by its name, `followers`,
-    /// may be one).
+    /// The root collections no role holds, by what their documents hold
+    /// (`RootRecordsDetector`): comments kept flat under any name, follows as edge documents.
     private static func rootRecords(_ collections: FirestoreCollections, _ schema: Schema, uids: Set<String>, postIDs: Set<String>,
                                     _ found: inout Found) {
         let doc = collections.doc
-        /// The root a node is read at: as mapped, else where the schema located it, when the export has it.
-        func root(_ node: Schema.Node) -> String? {
-            let place = found.mapping.nodes[node].flatMap(Schema.Place.init(mapped:)) ?? schema.place(node)
-            guard let place, doc.member(doc.root, place.root) != nil else { return nil }
-            return place.root.text
+        let r = RootRecordsDetector.detect(doc, schema, mapping: found.mapping, uids: uids, postKeys: postIDs, word: "documents") { others in
+            collections.held.filter { !$0.contains("/") && !others.contains($0) }.compactMap { c in
+                doc.member(doc.root, Schema.Name(c)).map { (c, $0) }
+            }
         }
-        let follows: [Schema.Node] = [.followers, .following]
-        let others = Set(Schema.Node.allCases.filter { !follows.contains($0) }.compactMap(root))
-        let atFollows = Set(follows.compactMap(root))
-        var roots: [(name: String, node: Int32)] = []
-        for c in collections.held where !c.contains("/") && !others.contains(c) {
-            if let node = doc.member(doc.root, Schema.Name(c)) { roots.append((c, node)) }
-        }
-        if root(.comments) == nil,
-           let flat = CommentsDetector.flatRoot(doc, roots: roots.filter { !atFollows.contains($0.name) }, uids: uids, postKeys: postIDs) {
-            found.take(.comments, flat.name, flat.why)
-            roots.removeAll { $0.name == flat.name }
-        }
-        guard found.mapping.fields[.followerID] == nil, found.mapping.fields[.followedID] == nil else { return }
-        let edges = EdgeDocumentsDetector.detect(doc, roots: roots, uids: uids, placed: root)
-        found.unsure += edges.doubts
-        guard let e = edges.found else { return }
+        if let flat = r.comments { found.take(.comments, flat.name, flat.why) }
+        found.unsure += r.doubts
+        guard let e = r.edges else { return }
         found.take(e.node, e.root, e.nodeWhy)
         guard found.mapping.nodes[e.node] == e.root else { return }
         found.mapping.fields[.followerID] = e.follower

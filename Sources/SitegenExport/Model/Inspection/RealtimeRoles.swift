@@ -43,34 +43,20 @@ enum RealtimeRoles {
         return found
     }
 
-    /// The roots no role holds, by what their records hold: comments kept flat under any
-    /// name (`CommentsDetector.flatRoot`), then follows kept as edge records
-    /// (`EdgeDocumentsDetector`; a root a follow node is read at by its name may be one).
+    /// The roots no role holds, by what their records hold (`RootRecordsDetector`):
+    /// comments kept flat under any name, follows as edge records.
     private static func rootRecords(_ e: RealtimeEvidence, _ found: inout Found) {
         let doc = e.doc
-        func root(_ node: Schema.Node) -> String? {
-            let place = found.mapping.nodes[node].flatMap(Schema.Place.init(mapped:)) ?? e.schema.place(node)
-            guard let place, doc.member(doc.root, place.root) != nil else { return nil }
-            return place.root.text
+        let r = RootRecordsDetector.detect(doc, e.schema, mapping: found.mapping, uids: e.uids, postKeys: e.postKeys, word: "records") { others in
+            var roots: [(name: String, node: Int32)] = []
+            doc.forEachEntry(doc.root) { member in
+                if doc.isObject(member), !others.contains(doc.key(member)) { roots.append((doc.key(member), member)) }
+            }
+            return roots
         }
-        let follows: [Schema.Node] = [.followers, .following]
-        let others = Set(Schema.Node.allCases.filter { !follows.contains($0) }.compactMap(root))
-        let atFollows = Set(follows.compactMap(root))
-        var roots: [(name: String, node: Int32)] = []
-        doc.forEachEntry(doc.root) { member in
-            if doc.isObject(member), !others.contains(doc.key(member)) { roots.append((doc.key(member), member)) }
-        }
-        if root(.comments) == nil,
-           let flat = CommentsDetector.flatRoot(doc, roots: roots.filter { !atFollows.contains($0.name) }, uids: e.uids, postKeys: e.postKeys,
-                                                word: "records") {
-            take(RoleGuess(node: .comments, place: flat.name, why: flat.why), &found)
-            roots.removeAll { $0.name == flat.name }
-        }
-        guard found.mapping.fields[.followerID] == nil, found.mapping.fields[.followedID] == nil else { return }
-        let edges = EdgeDocumentsDetector.detect(doc, roots: roots,
-                                                 uids: e.uids, word: "records", placed: root)
-        found.unsure += edges.doubts
-        guard let edge = edges.found else { return }
+        if let flat = r.comments { take(RoleGuess(node: .comments, place: flat.name, why: flat.why), &found) }
+        found.unsure += r.doubts
+        guard let edge = r.edges else { return }
         take(RoleGuess(node: edge.node, place: edge.root, why: edge.nodeWhy), &found)
         guard found.mapping.nodes[edge.node] == edge.root else { return }
         found.mapping.fields[.followerID] = edge.follower
