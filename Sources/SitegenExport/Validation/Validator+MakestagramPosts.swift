@@ -152,17 +152,17 @@ extension Validator {
         postLikes.exists = mirrored && hasLists(at: schema.place(.postLikes))
     }
 
-    /// How many posts are posts of text: no image member at all (not null, not another
-    /// type), no media, and a caption. Two or more say the app writes them (Kavsoft's
-    /// SwiftUI app: `imageURL` is optional); one alone is a post whose image was lost.
-    private func postsOfText(_ imageNames: [Schema.Name], _ captionNames: [Schema.Name]) -> Int {
+    /// Whether the app writes posts of text: two or more posts with no image member at
+    /// all (not null, not another type), no media, and a caption (Kavsoft's SwiftUI app:
+    /// `imageURL` is optional); one alone is a post whose image was lost.
+    private func writesPostsOfText(_ imageNames: [Schema.Name], _ captionNames: [Schema.Name]) -> Bool {
         var n = 0
         for post in index.posts where post.owner >= 0 && post.isObject && doc.member(post.node, imageNames) == nil
             && !schema.holdsMedia(post.node, in: doc) && holdsCaption(post.node, captionNames) {
             n += 1
-            if n >= 2 { break }
+            if n == 2 { return true }
         }
-        return n
+        return false
     }
 
     private func holdsCaption(_ post: Int32, _ names: [Schema.Name]) -> Bool {
@@ -340,7 +340,7 @@ extension Validator {
         let checksTime = schema.isCarried(.createdAt)
             && (schema.place(.comments) == nil || index.posts.contains { $0.isObject && doc.member($0.node, createdNames) != nil })
         let captionNames = schema.names(.caption)
-        let writesTextPosts = keepsImages && postsOfText(imageNames, captionNames) >= 2
+        let writesTextPosts = keepsImages && writesPostsOfText(imageNames, captionNames)
         for (i, post) in index.posts.enumerated() where post.owner >= 0 {
             let path = { self.postPath(post) }
             guard post.isObject else {

@@ -102,6 +102,15 @@ public final class Validator: @unchecked Sendable {
         }
     }
 
+    /// The users, their posts and the follow graph as the audit reads them, and no check
+    /// beyond: what `inspect`'s detectors weigh their guesses with (`TrueUserCounts`,
+    /// `TimelineDetector.rule`). Makestagram only.
+    func indexGraph() {
+        indexUsers()
+        mirrorFollowTrees(followers: walkEdgeTree(.followers), following: walkEdgeTree(.following))
+        indexMakestagramPosts()
+    }
+
     /// Runs `tasks` on up to all cores and returns when every one is done.
     static func parallel(_ tasks: @Sendable () -> Void...) {
         parallel(tasks)

@@ -90,9 +90,7 @@ struct TrueUserCounts {
         for guess in guessed where mapping.fields[guess.field] == nil { mapping.fields[guess.field] = guess.name }
         let schema = Schema.read(c.doc, dialect: c.dialect, mapping: mapping)
         let v = Validator(Export(path: c.export.path, document: c.doc, schema: schema, firestore: c.export.firestore))
-        v.indexUsers()
-        v.mirrorFollowTrees(followers: v.walkEdgeTree(.followers), following: v.walkEdgeTree(.following))
-        v.indexMakestagramPosts()
+        v.indexGraph()
         edges = v.graph.following.targets.count
         postTotal = v.index.posts.count
         for (u, user) in v.index.users.enumerated() {

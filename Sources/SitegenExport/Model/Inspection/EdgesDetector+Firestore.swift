@@ -71,12 +71,7 @@ extension EdgesDetector {
         var inUsers = Set<Schema.Node>()
         if let users {
             taken.insert(users)
-            collections.documents(users) { record, _ in
-                guard doc.isObject(record) else { return }
-                doc.forEachChild(record) { member in
-                    if doc.isContainer(doc.value(member)), let node = RoleWords.direction(doc.key(member)) { inUsers.insert(node) }
-                }
-            }
+            inUsers = directionsKept(doc) { visit in collections.documents(users) { record, _ in visit(record) } }
         }
         for c in collections.held where !c.contains("/") && !taken.contains(c) {
             var records = 0, keyed = 0

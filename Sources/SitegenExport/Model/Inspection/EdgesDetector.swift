@@ -46,12 +46,7 @@ enum EdgesDetector {
         // Lists kept in each user's own record are read as such (`users/*/following`).
         var inUsers = Set<Schema.Node>()
         if let users, let root = doc.member(doc.root, Schema.Name(users)) {
-            doc.forEachEntry(root) { record in
-                guard doc.isObject(record) else { return }
-                doc.forEachChild(record) { member in
-                    if doc.isContainer(doc.value(member)), let node = role(doc.key(member)) { inUsers.insert(node) }
-                }
-            }
+            inUsers = directionsKept(doc) { visit in doc.forEachEntry(root, visit) }
         }
         return [Schema.Node.followers, .following].compactMap { node in
             guard !e.isPresent(node), !inUsers.contains(node), let b = best[node] else { return nil }
@@ -62,6 +57,20 @@ enum EdgesDetector {
 }
 
 extension EdgesDetector {
+    /// The follow directions the users' own records keep a list for (a container named
+    /// for one, `users/*/following`): left to those lists by the detectors that look
+    /// elsewhere. `forEachRecord`: visits the users' records.
+    static func directionsKept(_ doc: JSONDocument, inRecords forEachRecord: ((Int32) -> Void) -> Void) -> Set<Schema.Node> {
+        var kept = Set<Schema.Node>()
+        forEachRecord { record in
+            guard doc.isObject(record) else { return }
+            doc.forEachChild(record) { member in
+                if doc.isContainer(doc.value(member)), let node = RoleWords.direction(doc.key(member)) { kept.insert(node) }
+            }
+        }
+        return kept
+    }
+
     /// Follows kept on one side only, in a root of their own (`followers/<a>/<b>` and no
     /// `following`): nothing in the data tells which way its lists point, so the root is
     /// read by its name, or as the block maps it. `rule`: how it is read, in words;

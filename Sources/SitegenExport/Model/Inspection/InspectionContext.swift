@@ -226,7 +226,6 @@ enum InspectionValues {
         return ["jpg", "jpeg", "png", "gif", "webp", "avif", "heic"].contains(text[text.index(after: dot)...].lowercased())
     }
 
-    /// The name of `record`'s member that holds a user's id (a string), if any.
     /// Whether an entry of a list stands for a user: keyed by a user's id, holding one as
     /// its value (a pushed list, `<pushId>: "<uid>"`), or a record holding one in a field
     /// (`{userID: …}`, `{user_id: …}`).
@@ -237,6 +236,7 @@ enum InspectionValues {
         return doc.isObject(value) && authorField(value, uids: uids, in: doc) != nil
     }
 
+    /// The name of `record`'s member that holds a user's id (a string), if any.
     static func authorField(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
         var found: String?
         doc.forEachChild(record) { member in

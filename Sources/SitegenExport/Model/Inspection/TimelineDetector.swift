@@ -92,11 +92,9 @@ enum TimelineDetector {
         guard export.dialect == .makestagram, schema.place(.timeline) != nil else { return nil }
         let schema = withOwner(schema, export.document)
         let v = Validator(Export(path: export.path, document: export.document, schema: schema, firestore: export.firestore))
-        v.indexUsers()
-        v.indexMakestagramPosts()
-        // The follows, as the audit reads them (whether a poster follows another tells an
-        // absent list from a fan-out that did not run).
-        v.mirrorFollowTrees(followers: v.walkEdgeTree(.followers), following: v.walkEdgeTree(.following))
+        // The follows too (whether a poster follows another tells an absent list from a
+        // fan-out that did not run).
+        v.indexGraph()
         return v.readTimelineShape()?.ruleText
     }
 
