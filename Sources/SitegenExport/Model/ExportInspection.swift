@@ -139,6 +139,8 @@ public struct ExportInspection: Sendable {
             ].compactMap { $0 }
             fieldGuesses += CountersDetector.users(c, guessed: fieldGuesses)
             fieldGuesses += UserFieldsDetector.inMaps(c)
+            let owner = fieldGuesses.first { $0.field == .postOwner }?.name
+            if let name = PostOwnerNameDetector.posterName(c, owner: owner) { fieldGuesses.append(name) }
         }
         // Follows and likes kept as arrays of maps: the member each item names its user in.
         let lists = [Schema.Node.followers, .following, .postLikes].compactMap { node -> (node: Schema.Node, place: Schema.Place)? in

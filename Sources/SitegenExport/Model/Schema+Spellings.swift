@@ -225,7 +225,12 @@ extension Schema {
         var posts: [Int32] = []
         if let records = postRecords { Schema.forEachMatch(records, in: doc) { node, _ in collectObjects(&posts, node) } }
         count(users, Schema.userFields, in: doc, into: &counts)
-        count(posts, dialect == .timeline ? Schema.timelinePostFields : Schema.makestagramPostFields + Field.mediaPostFields, in: doc, into: &counts)
+        // With no users' records, a username the mapping names is the posts' (users implied
+        // by posts: `username = "user/deviceName"`).
+        let postsHoldUsernames = users.isEmpty && mapping.fields[.username] != nil
+        let postFields = dialect == .timeline ? Schema.timelinePostFields
+            : Schema.makestagramPostFields + Field.mediaPostFields + (postsHoldUsernames ? [.username] : [])
+        count(posts, postFields, in: doc, into: &counts)
         if dialect == .makestagram { count(mediaItems(of: posts, in: doc), Field.mediaItemFields, in: doc, into: &counts) }
         if dialect == .timeline {
             var records: [Int32] = []

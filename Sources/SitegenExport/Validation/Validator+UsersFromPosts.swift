@@ -46,16 +46,18 @@ extension Validator {
         guard !ownerIsUsername else { return }
         let names = schema.names(.username)
         var copies = 0
-        var stale: [(post: PostEntry, copy: Int32, current: String)] = []
+        var stale: [(post: PostEntry, name: Schema.Name, copy: Int32, current: String)] = []
         for post in index.posts where post.owner >= 0 && post.isObject {
             let owner = index.users[Int(post.owner)]
-            guard owner.node != post.node, let current = owner.username, let copy = doc.member(post.node, names) else { continue }
+            guard owner.node != post.node, let current = owner.username,
+                  let name = names.first(where: { doc.member(post.node, $0) != nil }), let copy = doc.member(post.node, name) else { continue }
             copies += 1
-            if doc.string(doc.value(copy)) != current { stale.append((post, copy, current)) }
+            if doc.string(doc.value(copy)) != current { stale.append((post, name, copy, current)) }
         }
         if !export.usersFromPosts && stale.count * 2 > copies { return }
-        for (post, copy, current) in stale {
-            set(.posterMismatch, "\(postPath(post))/\(doc.key(copy))", node: copy, text: JSONString.quoted(current))
+        // A path (`user/deviceName`, a name kept in a map of the post) is said whole.
+        for (post, name, copy, current) in stale {
+            set(.posterMismatch, "\(postPath(post))/\(name.text)", node: copy, text: JSONString.quoted(current))
         }
     }
 
