@@ -139,6 +139,12 @@ public struct ExportInspection: Sendable {
             ].compactMap { $0 }
             fieldGuesses += CountersDetector.users(c, guessed: fieldGuesses)
             fieldGuesses += UserFieldsDetector.inMaps(c)
+            // A one-sided root the users' counters read the other way than its name.
+            if edgeRule != nil, let turned = EdgesDetector.byCounters(c, guessed: fieldGuesses) {
+                nodeGuesses.append(turned.guess)
+                edgeRule = (turned.guess.name, turned.rule)
+                unsure.removeAll { $0.hasPrefix("\(turned.guess.node.rawValue) = ") }
+            }
         }
         // Follows and likes kept as arrays of maps: the member each item names its user in.
         let lists = [Schema.Node.followers, .following, .postLikes].compactMap { node -> (node: Schema.Node, place: Schema.Place)? in
