@@ -61,7 +61,10 @@ import Testing
         let export = try ExportLoader.load(path: try TestSupport.temporaryFile(agreeing))
         let inspection = ExportInspection(export)
         #expect(inspection.text().contains("nothing in the data tells which way, so it is read by its name, as followers"))
-        #expect(!inspection.schemaBlock().contains("following = "))
+        // No line maps it; the line that would read it the other way stays a comment.
+        let block = inspection.schemaBlock()
+        #expect(!block.contains("\nfollowing = "))
+        #expect(block.contains(#"# following = "followers": if followers/<a>/<b> means <a> follows <b>"#))
     }
 
     /// Flat posts with their last comment's time beside their own and a comment counter:
