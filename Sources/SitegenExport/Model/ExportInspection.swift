@@ -141,6 +141,12 @@ public struct ExportInspection: Sendable {
             fieldGuesses += UserFieldsDetector.inMaps(c)
             let owner = fieldGuesses.first { $0.field == .postOwner }?.name
             if let name = PostOwnerNameDetector.posterName(c, owner: owner) { fieldGuesses.append(name) }
+            // A one-sided root the users' counters read the other way than its name.
+            if edgeRule != nil, let turned = EdgesDetector.byCounters(c, guessed: fieldGuesses) {
+                nodeGuesses.append(turned.guess)
+                edgeRule = (turned.guess.name, turned.rule)
+                unsure.removeAll { $0.hasPrefix("\(turned.guess.node.rawValue) = ") }
+            }
         }
         // Follows and likes kept as arrays of maps: the member each item names its user in.
         let lists = [Schema.Node.followers, .following, .postLikes].compactMap { node -> (node: Schema.Node, place: Schema.Place)? in

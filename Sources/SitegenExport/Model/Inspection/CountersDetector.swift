@@ -9,14 +9,21 @@
 enum CountersDetector {
     static func likes(_ c: InspectionContext) -> FieldGuess? {
         c.fieldGuess(.likeCount, in: .posts, what: "a number") { member in
-            RoleWords.says(.likes, c.doc.key(member)) && c.doc.isNumber(c.doc.value(member))
+            RoleWords.says(.likes, c.doc.key(member)) && isCount(c.doc, c.doc.value(member))
         }
     }
 
     static func comments(_ c: InspectionContext) -> FieldGuess? {
         c.fieldGuess(.commentCount, in: .posts, what: "a number") { member in
-            RoleWords.says(.comments, c.doc.key(member)) && c.doc.isNumber(c.doc.value(member))
+            RoleWords.says(.comments, c.doc.key(member)) && isCount(c.doc, c.doc.value(member))
         }
+    }
+
+    /// Whether a value could be a count: a number below a billion. A time is none, though
+    /// the Firestore reader's tree holds a timestamp as its seconds and its name may say
+    /// what the count would (the last comment's `last_comment_time`).
+    static func isCount(_ doc: JSONDocument, _ node: Int32) -> Bool {
+        doc.isNumber(node) && (Double(doc.rawText(node)).map { $0 < 1e9 } ?? false)
     }
 
     /// The users' counters: at the top of their records (in the users' root or its second

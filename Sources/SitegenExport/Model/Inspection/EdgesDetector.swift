@@ -89,4 +89,52 @@ extension EdgesDetector {
         let hint = mapped ? nil : "\(other.rawValue) = \(JSONString.quoted(root)): if \(meaning(other)) (the follows are kept one-sided and read by its name)"
         return (root, rule, hint)
     }
+
+    /// A one-sided root read by its name, turned the other way where the users' follow
+    /// counters say so: read both ways (`TrueUserCounts`), the counters guessed or read
+    /// (`follower`, `following`, in the users' records or their second root: a Cloud
+    /// Function's `counts/<uid>`) agree with the other way in more records than with the
+    /// name's. undervineg's `following/<followed>/<follower>: 1` beside `counts/<uid>:
+    /// {follower, following}` is read as `followers = "following"`. nil where the block
+    /// maps either side, or the counters agree with the name as much or more.
+    static func byCounters(_ c: InspectionContext, guessed: [FieldGuess]) -> (guess: NodeGuess, rule: String)? {
+        let schema = c.schema
+        let doc = c.doc
+        guard schema.mapping.nodes[.followers] == nil, schema.mapping.nodes[.following] == nil, oneSided(c) != nil else { return nil }
+        let node: Schema.Node = c.isPresent(.followers) ? .followers : .following
+        let other: Schema.Node = node == .followers ? .following : .followers
+        guard let root = schema.place(node)?.root.text else { return nil }
+        var counters: [(field: Schema.Field, name: Schema.Name)] = []
+        for field in [Schema.Field.followerCount, .followingCount] {
+            if let guess = guessed.first(where: { $0.field == field }) {
+                counters.append((field, Schema.Name(guess.name)))
+            } else {
+                counters += schema.names(field).map { (field, $0) }
+            }
+        }
+        var records: [Int32] = []
+        if let users = c.usersRoot() { schema.forEachRecord(at: .root(users), depth: 1, in: doc) { records.append($0) } }
+        if let details = schema.place(.userDetails).flatMap({ c.isPresent(.userDetails) ? $0 : nil }) ?? c.guessedPlace(.userDetails) {
+            schema.forEachRecord(at: details, depth: 1, in: doc) { records.append($0) }
+        }
+        func agreeing(_ counts: TrueUserCounts) -> Int {
+            var n = 0
+            for record in records where doc.isObject(record) {
+                for (field, name) in counters {
+                    guard let member = doc.member(record, name), CountersDetector.isCount(doc, member),
+                          let value = Double(doc.rawText(member)), let expected = counts.expected(field)?(record) else { continue }
+                    if Double(expected) == value { n += 1 }
+                }
+            }
+            return n
+        }
+        var turned = c
+        turned.nodeGuesses.append((other, root, ""))
+        let byName = agreeing(TrueUserCounts(c, guessed: guessed)), byOther = agreeing(TrueUserCounts(turned, guessed: guessed))
+        guard byOther > byName else { return nil }
+        let counted = "the users' counters agree with \(ExportInspection.number(byOther)) records read so (\(ExportInspection.number(byName)) read by its name)"
+        let meaning = other == .followers ? "\(root)/<a>/<b> means <b> follows <a>" : "\(root)/<a>/<b> means <a> follows <b>"
+        return ((other, root, counted),
+                "kept one-sided (no \(node.rawValue)): read by the users' counters, as \(other.rawValue): \(meaning)")
+    }
 }

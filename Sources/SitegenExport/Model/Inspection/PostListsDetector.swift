@@ -9,15 +9,36 @@
 ///   entries stand for users (keyed by their ids, or records holding one). A root of that
 ///   shape named otherwise (`BookmarksReverseIndex/<post>/<uid>`) is not likes.
 /// Most of the lists' keys must be posts' keys (and, by owner, most of the root's keys
-/// users' ids): an activity feed or saved posts kept by user are neither.
+/// users' ids): an activity feed or saved posts kept by user are neither. A root read by
+/// its name (`likes`, `comments`) is kept by owner, then by post, where its own keys are
+/// no posts' but such lists are under them (`likes/<owner>/<post>/<uid>`).
 enum PostListsDetector {
     static func guesses(_ e: RealtimeEvidence) -> [RoleGuess] {
         guard !e.postKeys.isEmpty else { return [] }
         let doc = e.doc
         var comments: (place: String, lists: Int, hits: Int, of: Int)?
         var likes: (place: String, lists: Int, hits: Int, of: Int)?
-        e.freeRoots { name, root in
+        // A root read by its name for likes or comments (not mapped) whose keys are no posts'
+        // but users' ids, each over lists keyed by posts (`likes/<owner>/<post>/<uid>: 1`):
+        // kept by owner, then by post, as a root of another name would be.
+        var byName: [(name: String, root: Int32)] = []
+        var present = Set<Schema.Node>()
+        for node in [Schema.Node.postLikes, .comments] where e.isPresent(node) {
+            guard e.schema.mapping.nodes[node] == nil, let place = e.schema.place(node), place.isRoot,
+                  let root = doc.member(doc.root, place.root), doc.isObject(root),
+                  self.lists(in: root, byOwner: false, e).isEmpty, !self.lists(in: root, byOwner: true, e).isEmpty else {
+                present.insert(node)
+                continue
+            }
+            byName.append((place.root.text, root))
+        }
+        func each(_ body: (_ name: String, _ root: Int32) -> Void) {
+            e.freeRoots(body)
+            for (name, root) in byName { body(name, root) }
+        }
+        each { name, root in
             for byOwner in [false, true] {
+                if !byOwner && byName.contains(where: { $0.name == name }) { continue }
                 let lists = self.lists(in: root, byOwner: byOwner, e)
                 guard !lists.isEmpty else { continue }
                 let place = byOwner ? "\(name)/*/*" : name
@@ -40,11 +61,11 @@ enum PostListsDetector {
         }
         var guesses: [RoleGuess] = []
         let by = { (place: String) in place.hasSuffix("/*/*") ? "kept by owner, then by post" : "kept by post" }
-        if !e.isPresent(.comments), let c = comments {
+        if !present.contains(.comments), let c = comments {
             guesses.append(RoleGuess(node: .comments, place: c.place,
                                      why: "\(RealtimeEvidence.number(c.hits)) of its \(RealtimeEvidence.number(c.of)) records hold text and a user's id, \(by(c.place))"))
         }
-        if !e.isPresent(.postLikes), let l = likes {
+        if !present.contains(.postLikes), let l = likes {
             guesses.append(RoleGuess(node: .postLikes, place: l.place,
                                      why: "\(RealtimeEvidence.number(l.hits)) of its \(RealtimeEvidence.number(l.of)) entries are users, \(by(l.place))"))
         }

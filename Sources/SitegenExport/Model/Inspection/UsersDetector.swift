@@ -165,7 +165,9 @@ enum UsersDetector {
     /// Of the roots keyed mostly by users' uids, the one whose records hold the most text
     /// fields, as the users' second root (`user_details`): FriendlyPix's `people/<uid>:
     /// {displayName, photoUrl}` (241 users), not its `feed/<uid>: {<postKey>: true}` (2
-    /// users, lists of post keys only). Never a root of private data.
+    /// users, lists of post keys only); or, where none holds text, the root most of whose
+    /// records hold the users' counters (a Cloud Function's `counts/<uid>: {post, follower,
+    /// following}`). Never a root of private data.
     static func details(_ c: InspectionContext) -> NodeGuess? {
         let doc = c.doc
         guard c.dialect == .makestagram, doc.isObject(doc.root), !c.isPresent(.userDetails) else { return nil }
@@ -174,7 +176,7 @@ enum UsersDetector {
             let name = doc.key(member)
             guard doc.isObject(member), !c.isTaken(name), name != c.usersGuess?.name.text else { return }
             if PrivateData.isPrivateRoot(member, in: doc).0 { return }
-            var keys = 0, users = 0, withText = 0
+            var keys = 0, users = 0, withText = 0, withCounters = 0
             doc.forEachEntry(member) { record in
                 guard doc.isObject(record) else { return }
                 keys += 1
@@ -186,8 +188,14 @@ enum UsersDetector {
                     if !text && doc.isString(v) && !["\"1\"", "\"true\""].contains(doc.rawText(v)) { text = true }
                 }
                 if text { withText += 1 }
+                // Or the users' counters alone (`counts/<uid>: {post, follower, following}`).
+                var counter = false
+                doc.forEachChild(record) { field in
+                    if !counter, UserCountersDetector.counter(doc.key(field)) != nil, CountersDetector.isCount(doc, doc.value(field)) { counter = true }
+                }
+                if counter { withCounters += 1 }
             }
-            guard keys > 0, users * 2 >= keys, withText > 0 else { return }
+            guard keys > 0, users * 2 >= keys, withText > 0 || withCounters * 2 >= keys else { return }
             if best == nil || (withText, users) > (best!.withText, best!.users) { best = (name, users, keys, withText) }
         }
         return best.map { (.userDetails, $0.name, "\(number($0.users)) of its \(number($0.keys)) keys are users' uids") }
