@@ -333,8 +333,10 @@ extension Validator {
         let (imageNames, createdNames) = (schema.names(.imageURL), schema.names(.createdAt))
         let likeCounter = Counter(self, .likeCount)
         // An app that records no like keeps its likes as the counter alone (SNap's
-        // `good_count`): the counter is the post's likes, read, not checked.
-        let likesByCounter = !schema.recordsLikes(in: doc)
+        // `good_count`): the mapped counter is the post's likes, read, not checked. The
+        // tutorial's own `like_count`, unmapped, is still checked against the likes it keeps
+        // in `postLikes` (none there: none given).
+        let likesByCounter = schema.mapping.fields[.likeCount] != nil && !schema.recordsLikes(in: doc)
         // A comment counter is checked only where the export has the comments it counts.
         let commentCounter = schema.place(.comments) != nil ? Counter(self, .commentCount) : nil
         let checksPoster = schema.isCarried(.poster)

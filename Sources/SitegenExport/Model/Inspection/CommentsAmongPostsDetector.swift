@@ -42,9 +42,14 @@ enum CommentsAmongPostsDetector {
         let comments = Set(best.value.map(\.record))
         let named = Set(best.value.map(\.named))
         guard comments.count < keys.count, named.subtracting(comments).count * 2 > named.count else { return nil }
+        // Every record holding the field is a comment, the one naming a post since deleted too.
+        var holders = 0
+        doc.forEachEntry(root) { record in
+            if doc.isObject(record), let m = doc.member(record, Schema.Name(best.key)), doc.isString(doc.value(m)) { holders += 1 }
+        }
         let n = ExportInspection.number
         return (posts.text, best.key,
-                "\(n(comments.count)) of the \(n(keys.count)) records of \(posts.text) name another of its records (\(n(named.count)) posts) "
-                    + "in \"\(best.key)\": that post's comments, not posts")
+                "\(n(holders)) of the \(n(keys.count)) records of \(posts.text) hold \"\(best.key)\", naming another of its records "
+                    + "(\(n(named.count)) posts): that post's comments, not posts")
     }
 }
