@@ -71,6 +71,16 @@ public struct ExportInspection: Sendable {
             remap { $0.nodes[.timeline] = guess.path }
             if guess.path != Schema.Node.timeline.rawValue { nodeWhy[.timeline] = guess.why }
         }
+        // Comments kept among the posts themselves, each naming its post: the posts' root is
+        // theirs too, and the field that names the post their `post`.
+        if let found = CommentsAmongPostsDetector.detect(doc, schema, encoded: export.firestore != nil) {
+            remap {
+                $0.nodes[.comments] = found.place
+                $0.fields[.post] = found.field
+            }
+            nodeWhy[.comments] = found.why
+            fieldWhy[.post] = "the comments among the posts name their post there"
+        }
         // Comments or likes kept flat, each naming its post: the field that holds the post's key.
         if let found = PostFieldDetector.detect(doc, schema, encoded: export.firestore != nil) {
             remap { $0.fields[.post] = found.field }
@@ -134,7 +144,7 @@ public struct ExportInspection: Sendable {
             fieldGuesses = [
                 PostsDetector.owner(c), CommentsDetector.author(c), PostsDetector.image(c), PostsDetector.caption(c),
                 TimesDetector.created(c), UserFieldsDetector.avatar(c) ?? UserFieldsDetector.avatarInMap(c), UserFieldsDetector.username(c),
-                UserFieldsDetector.bio(c),
+                UserFieldsDetector.bio(c), UserFieldsDetector.privateFlag(c),
                 CountersDetector.likes(c), CountersDetector.comments(c), CommentsDetector.text(c),
             ].compactMap { $0 }
             fieldGuesses += CountersDetector.users(c, guessed: fieldGuesses)

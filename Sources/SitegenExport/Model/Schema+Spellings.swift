@@ -20,7 +20,7 @@ extension Schema {
         let flat = dialect == .makestagram && names.hasFlatPosts(document)
         // Comments that a post's index lists (`post_comments`) are kept flat by their own key.
         let indexed = names.place(.postComments) != nil && names.place(.comments)?.isRoot == true
-        let flatComments = dialect == .makestagram && (indexed || names.hasFlatRecords(.comments, document))
+        let flatComments = dialect == .makestagram && (indexed || names.keepsCommentsAmongPosts || names.hasFlatRecords(.comments, document))
         let flatLikes = dialect == .makestagram && names.hasFlatRecords(.postLikes, document)
         let edges = dialect == .makestagram ? names.edgeDocumentsNode(document) : nil
         let located = Schema(dialect: dialect, mapping: mapping, places: places, flatPosts: flat, flatComments: flatComments, flatLikes: flatLikes,
@@ -174,6 +174,31 @@ extension Schema {
     /// `posts/*/userPosts/*/comments/*` for comments kept in each post.
     var commentRecords: [Name?]? { place(.comments).map { flatComments ? $0.lists : $0.lists + [nil] } }
 
+    /// Whether the comments are kept in the posts' own root, each naming its post in the
+    /// mapped `post` field (`Mapping.keepsCommentsAmongPosts`).
+    var keepsCommentsAmongPosts: Bool {
+        dialect == .makestagram && mapping.keepsCommentsAmongPosts && place(.comments) != nil && place(.comments) == place(.posts)
+    }
+
+    /// Whether `record`, one of the posts' root, is a comment kept among them: it holds the
+    /// `post` field as text (a post's key, or a reference to its document).
+    func isCommentAmongPosts(_ record: Int32, in doc: JSONDocument) -> Bool {
+        keepsCommentsAmongPosts && doc.isObject(record) && doc.member(record, names(.post)).map { doc.isString(doc.value($0)) } == true
+    }
+
+    /// Whether the export records likes (who liked what), in any shape: its node of likes
+    /// by post (a root, or a list in each post) or of likes by user is there. Where it
+    /// records none, a post's like counter is all it keeps of its likes
+    /// (docs/export-format.md, "Likes kept only as a counter").
+    func recordsLikes(in doc: JSONDocument) -> Bool {
+        [Node.postLikes, .userLikes].contains { node in
+            guard let place = place(node) else { return false }
+            var found = false
+            Schema.forEachMatch(place.parts, in: doc) { _, _ in found = true }
+            return found
+        }
+    }
+
     /// The posts' records as a path (`posts/*` flat, `posts/*/*` by owner, `users/*/posts/*`
     /// for posts kept in each user); nil when the export has no posts node.
     var postRecords: [Name?]? {
@@ -223,7 +248,10 @@ extension Schema {
         forEachRecord(at: place(.users), depth: 1, in: doc) { collectObjects(&users, $0) }
         forEachRecord(at: place(.userDetails), depth: 1, in: doc) { collectObjects(&users, $0) }
         var posts: [Int32] = []
-        if let records = postRecords { Schema.forEachMatch(records, in: doc) { node, _ in collectObjects(&posts, node) } }
+        let amongPosts = keepsCommentsAmongPosts
+        if let records = postRecords {
+            Schema.forEachMatch(records, in: doc) { node, _ in if !amongPosts || !isCommentAmongPosts(node, in: doc) { collectObjects(&posts, node) } }
+        }
         count(users, Schema.userFields, in: doc, into: &counts)
         // With no users' records, a username the mapping names is the posts' (users implied
         // by posts: `username = "user/deviceName"`).
@@ -242,7 +270,9 @@ extension Schema {
             count(records, Schema.timelineRecordFields, in: doc, into: &counts)
         } else if place(.comments) != nil {
             var comments: [Int32] = []
-            if let records = commentRecords { Schema.forEachMatch(records, in: doc) { node, _ in collectObjects(&comments, node) } }
+            if let records = commentRecords {
+                Schema.forEachMatch(records, in: doc) { node, _ in if !amongPosts || isCommentAmongPosts(node, in: doc) { collectObjects(&comments, node) } }
+            }
             count(comments, Schema.commentFields, in: doc, into: &counts)
         }
         return counts

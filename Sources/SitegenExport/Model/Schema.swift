@@ -157,6 +157,29 @@ public struct Schema: Sendable {
         /// members of the record itself).
         package static let nestedPrivateFlags = [Name("professionalAcc/private")]
 
+        /// Whether a text in the private flag says the account is private: `true`,
+        /// `private` (in the languages of `RoleWords`), or a visibility to followers or
+        /// friends only (SNap's `publication_area: "followPublic"`, `followers`,
+        /// `followers_only`, `friends`, `only_me`); matched folded (`RoleWords.fold`).
+        /// `public`, `everyone`, `anonymous` and any other text say it is not.
+        package static func isPrivateText(_ text: String) -> Bool {
+            let folded = RoleWords.fold(text)
+            if privateTexts.contains(folded) { return true }
+            // `followers`, `seguidores`, `takipciler`, with an `only` before or after.
+            var core = Substring(folded)
+            for only in ["only", "solo", "apenas", "sadece", "seulement", "nur"] {
+                if core.hasPrefix(only) && core.count > only.count { core = core.dropFirst(only.count) }
+                if core.hasSuffix(only) && core.count > only.count { core = core.dropLast(only.count) }
+            }
+            return RoleWords.names(.followers, String(core)) || ["friend", "friends", "closefriends"].contains(core)
+        }
+
+        /// Texts of a private flag that say private, folded.
+        private static let privateTexts: Set<String> = [
+            "true", "private", "followpublic", "onlyme", "privado", "privada", "prive", "privee", "privat", "privato", "privata",
+            "gizli", "pribadi",
+        ]
+
         /// Whether `field`, mapped, may take the tutorial's name of `other`, not mapped: a
         /// post's owner read from the field the tutorial calls `poster`, where an app keeps
         /// the owner's id there as a plain string (an owner is read from the tutorial's
@@ -380,7 +403,7 @@ public struct Schema: Sendable {
             var nodeOwner: [String: Node] = [:]
             for node in Node.allCases {
                 guard let name = candidates(node, .makestagram).first else { continue }
-                if let other = nodeOwner[name] {
+                if let other = nodeOwner[name], !(Set([other, node]) == [.posts, .comments] && keepsCommentsAmongPosts) {
                     return "schema.nodes would make \(other.rawValue) and \(node.rawValue) one node, \"\(name)\""
                 }
                 nodeOwner[name] = node
@@ -437,8 +460,20 @@ public struct Schema: Sendable {
         /// mapped one, else its variants less those another node is mapped to.
         func candidates(_ node: Node, _ dialect: Dialect) -> [String] {
             if let mapped = nodes[node] { return [mapped] }
-            let taken = Set(nodes.values)
+            var taken = Set(nodes.values)
+            // The comments kept among the posts leave the posts their name.
+            if node == .posts && keepsCommentsAmongPosts, let comments = nodes[.comments] { taken.remove(comments) }
             return node.variants(dialect).filter { !taken.contains($0) }
+        }
+
+        /// Whether the comments are mapped to the posts' own root, each naming its post in
+        /// the mapped `post` field (`comments = "posts"`, `post = "parent_post"`: SNap's
+        /// `posts/<id>: {type: "comment", parent_post}`): a record of it holding that field
+        /// is a comment, any other a post (docs/export-format.md, "Comments kept among the
+        /// posts").
+        var keepsCommentsAmongPosts: Bool {
+            guard let comments = nodes[.comments], fields[.post] != nil, !comments.contains("/") else { return false }
+            return comments == (nodes[.posts] ?? Node.posts.variants(dialect ?? .makestagram).first { !nodes.values.contains($0) || $0 == comments })
         }
     }
 

@@ -31,7 +31,7 @@ extension SiteModel {
                 ?? (user.details >= 0 ? doc.member(user.details, privateNames) : nil) else { return false }
             let value = doc.value(flag)
             if doc.kind(value) == .bool { return doc.rawText(value) == "true" }
-            return ["true", "private"].contains(doc.string(value)?.lowercased())
+            return doc.string(value).map(Schema.Field.isPrivateText) ?? false
         }
         // An app that keeps no username at all names its profiles by their name, else uid.
         let namesByField = !schema.isCarried(.username)

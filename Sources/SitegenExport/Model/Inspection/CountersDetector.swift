@@ -8,8 +8,16 @@
 ///   (`stats/posts`), held by at least half the users.
 enum CountersDetector {
     static func likes(_ c: InspectionContext) -> FieldGuess? {
-        c.fieldGuess(.likeCount, in: .posts, what: "a number") { member in
+        if let named = c.fieldGuess(.likeCount, in: .posts, what: "a number", { member in
             RoleWords.says(.likes, c.doc.key(member)) && isCount(c.doc, c.doc.value(member))
+        }) { return named }
+        // Where no like is recorded (no likes by post or by user, found or guessed), an
+        // integer named for a like synonym (`good_count`, `hearts_count`) is the counter.
+        guard !c.schema.recordsLikes(in: c.doc), c.guessedPlace(.postLikes) == nil, c.guessedPlace(.userLikes) == nil else { return nil }
+        return c.fieldGuess(.likeCount, in: .posts, what: "an integer named for a like, and no like is recorded") { member in
+            guard RoleWords.isLikeSynonymCounter(c.doc.key(member)), c.doc.isNumber(c.doc.value(member)) else { return false }
+            if case .exact = CounterValue.parse(c.doc.rawBytes(c.doc.value(member))) { return true }
+            return false
         }
     }
 

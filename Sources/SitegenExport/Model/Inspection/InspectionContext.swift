@@ -152,10 +152,14 @@ struct InspectionContext {
             schema.forEachRecord(at: schema.place(.users), depth: 1, in: doc, objects)
             schema.forEachRecord(at: schema.place(.userDetails), depth: 1, in: doc, objects)
         case .posts:
-            if let records = schema.postRecords { Schema.forEachMatch(records, in: doc) { node, _ in objects(node) } }
+            // Not the comments kept among the posts.
+            if let records = schema.postRecords {
+                Schema.forEachMatch(records, in: doc) { node, _ in if !schema.isCommentAmongPosts(node, in: doc) { objects(node) } }
+            }
         case .comments:
             if schema.dialect == .makestagram, let records = schema.commentRecords {
-                Schema.forEachMatch(records, in: doc) { node, _ in objects(node) }
+                let amongPosts = schema.keepsCommentsAmongPosts
+                Schema.forEachMatch(records, in: doc) { node, _ in if !amongPosts || schema.isCommentAmongPosts(node, in: doc) { objects(node) } }
             }
         }
     }

@@ -28,10 +28,12 @@ enum PostsDetector {
             var records = 0
             var hits: [String: Int] = [:]
             var keys = Set<String>()
+            collections.documents(c) { record, _ in if doc.isObject(record) { keys.insert(doc.key(record)) } }
             collections.documents(c) { record, _ in
-                guard doc.isObject(record) else { return }
+                // A comment kept among the posts (it names another document of theirs:
+                // `CommentsAmongPostsDetector`) is neither a post nor against one.
+                guard doc.isObject(record), !namesAnother(record, of: keys, in: doc) else { return }
                 records += 1
-                keys.insert(doc.key(record))
                 // A message or a request (it names two users) is no post, whatever it holds.
                 if InspectionValues.namesTwoUsers(record, uids: uids, in: doc) { return }
                 doc.forEachChild(record) { member in
@@ -80,6 +82,22 @@ enum PostsDetector {
             return text.name
         }
         return nil
+    }
+
+    /// Whether `record` names another document of its collection (`keys`) in a field: as
+    /// the tree keys it, or by the id a reference holds.
+    static func namesAnother(_ record: Int32, of keys: Set<String>, in doc: JSONDocument) -> Bool {
+        let own = doc.key(record)
+        var found = false
+        doc.forEachChild(record) { member in
+            guard !found, let text = doc.string(doc.value(member)) else { return }
+            // A post naming the one it copies or shows (`repostOf`) is a post all the same.
+            let name = RoleWords.fold(doc.key(member))
+            if CommentsAmongPostsDetector.copyWords.contains(where: name.contains) { return }
+            let key = FirestoreNames.key(text)
+            if key != own, keys.contains(key) { found = true }
+        }
+        return found
     }
 
     /// Posts kept as a list of maps in each user's document, with no collection of their

@@ -71,6 +71,20 @@ enum RoleWords {
         return words(role).contains(where: folded.contains)
     }
 
+    /// Other words apps name a like by, folded, that say it only in a counter's name
+    /// (`good_count`, `heartsCount`, `favorites_count`, `kudos_count`, `upvotes_count`,
+    /// `iine_count`: いいね): not in `words(.likes)`, since alone they say other things.
+    static let likeSynonyms = ["good", "heart", "fav", "favorite", "favourite", "kudos", "upvote", "love", "clap", "iine"]
+
+    /// Whether `name` is a counter named for a like synonym: `<word>_count`, `<word>sCount`,
+    /// `<word>s_count` with `<word>` one of `likeSynonyms`.
+    static func isLikeSynonymCounter(_ name: String) -> Bool {
+        let folded = fold(name)
+        guard folded.hasSuffix("count") else { return false }
+        let word = folded.dropLast("count".count)
+        return likeSynonyms.contains { word == $0 || word == $0 + "s" }
+    }
+
     /// Words for the opposite of a like, folded.
     static let notLikes = ["dislike", "unlike", "downvote", "descurt", "nomegusta", "jaimepas"]
 

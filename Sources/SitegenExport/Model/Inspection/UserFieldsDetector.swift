@@ -87,6 +87,55 @@ enum UserFieldsDetector {
         }
     }
 
+    /// The private-account flag under a name no variant spells: a member of the users'
+    /// records holding one of a few texts (at most four, two at least: a choice the user
+    /// makes), held by at least half the users, where some hold one that says followers
+    /// or friends only (`Schema.Field.isPrivateText`: SNap's `publication_area`
+    /// `"public"` | `"followPublic"` | `"anonymous"`, a `visibility: "followers"`). Such a
+    /// user's posts and lists are not published (docs/site.md, "Private accounts").
+    static func privateFlag(_ c: InspectionContext) -> FieldGuess? {
+        guard c.isUncounted(.isPrivate) else { return nil }
+        let doc = c.doc
+        var values: [String: (records: Int, texts: Set<String>, only: Bool)] = [:]
+        var total = 0
+        c.forEachUser(in: c.isPresent(.users) ? nil : c.usersRoot()) { record in
+            guard doc.isObject(record) else { return }
+            total += 1
+            doc.forEachChild(record) { member in
+                let key = doc.key(member)
+                var entry = values[key] ?? (0, [], true)
+                if let text = doc.string(doc.value(member)), text.count <= 32 {
+                    entry.records += 1
+                    if entry.texts.count <= 4 { entry.texts.insert(text) }
+                } else {
+                    entry.only = false
+                }
+                values[key] = entry
+            }
+        }
+        // Not a field read as another (a name, a username).
+        let known = Set([Schema.Field.username, .name, .bio, .url, .avatarURL, .userID, .userAlias].flatMap { c.schema.names($0).map(\.text) })
+        let flags = values.filter { key, v in
+            !known.contains(key) && v.only && v.records * 2 >= total && (2...4).contains(v.texts.count) && v.texts.contains(where: saysFollowersOnly)
+                && !v.texts.allSatisfy(Schema.Field.isPrivateText)
+        }
+        guard let best = flags.max(by: { $0.value.records != $1.value.records ? $0.value.records < $1.value.records : $0.key > $1.key }) else { return nil }
+        var privateUsers = 0
+        c.forEachUser(in: c.isPresent(.users) ? nil : c.usersRoot()) { record in
+            if doc.isObject(record), let m = doc.member(record, Schema.Name(best.key)), let text = doc.string(doc.value(m)),
+               Schema.Field.isPrivateText(text) { privateUsers += 1 }
+        }
+        let texts = best.value.texts.sorted().map { JSONString.quoted($0) }.joined(separator: ", ")
+        return (.isPrivate, best.key,
+                "\(ExportInspection.number(best.value.records)) of \(ExportInspection.number(total)) users hold one of \(texts) there, "
+                    + "\(ExportInspection.number(privateUsers)) one for followers only: a private account")
+    }
+
+    /// A text that says private, not the text `"true"` (which says nothing of what is true).
+    private static func saysFollowersOnly(_ text: String) -> Bool {
+        Schema.Field.isPrivateText(text) && RoleWords.fold(text) != "true"
+    }
+
     static func inMaps(_ c: InspectionContext) -> [FieldGuess] {
         guard c.export.firestore != nil else { return [] }
         let doc = c.doc
