@@ -17,6 +17,9 @@ struct EdgeTree {
     /// The value its entries keyed by a user hold (`true`, `1`, `"1"`): an entry a repair
     /// adds holds the same, as the app writes it.
     var flag: String?
+    /// Where its lists are arrays of ids (`following: ["u2"]`): an entry a repair adds is
+    /// appended to the array (`Validator+IDArrays.swift`).
+    var idArrays = false
 }
 
 extension Validator {
@@ -67,6 +70,7 @@ extension Validator {
         var result = EdgeTree(nodeOf: [Int32](repeating: -1, count: index.users.count))
         let names = itemNames(node)
         var itemKeys: [String: Int] = [:]
+        result.idArrays = arraysHoldIDs(at: place)
         forEachList(at: place) { xKey, xNode, prefix in
             result.exists = true
             guard doc.isContainer(xNode) else { return }
@@ -78,7 +82,7 @@ extension Validator {
             doc.forEachEntry(xNode) { yNode in
                 defer { yPosition += 1 }
                 if isNoEdge(yNode) { return }
-                let found = entryUser(yNode, position: yPosition, inArray: xIsArray, names: names)
+                let found = entryUser(yNode, position: yPosition, inArray: xIsArray, idArray: result.idArrays, names: names)
                 let y = found.user
                 if let key = found.itemKey { itemKeys[key, default: 0] += 1 }
                 if result.flag == nil { result.flag = found.flag }
@@ -89,8 +93,14 @@ extension Validator {
                     result.ys.append(y)
                     return
                 }
+                let code: FindingCode = x == nil || y == nil ? .followDangling : .selfFollow
+                if found.isIDElement {
+                    let listPath = prefix()
+                    removeIDElement(code, idElementPath(listPath, yNode), element: yNode, list: xNode, listPath: listPath)
+                    return
+                }
                 let yKey = xIsArray ? String(yPosition) : doc.key(yNode)
-                remove(x == nil || y == nil ? .followDangling : .selfFollow, "\(prefix())/\(yKey)", node: yNode)
+                remove(code, "\(prefix())/\(yKey)", node: yNode)
             }
         }
         if let place, place.isRoot, doc.isObject(doc.root), doc.member(doc.root, place.root) != nil { result.exists = true }
@@ -169,6 +179,10 @@ extension Validator {
     private func addMirror(_ tree: Schema.Node, _ edges: EdgeTree, _ x: String, _ y: String, list: Int32, appends: inout ItemAppends) {
         if let field = edges.itemField, list < 0 || doc.isArray(list) {
             appends.append(tree, x: x, list: list, id: y, text: itemText(field: field, uid: y))
+            return
+        }
+        if edges.idArrays, list < 0 || doc.isArray(list) {
+            appends.append(tree, x: x, list: list, id: y, text: JSONString.quoted(index.encodedIDs ? FirestoreNames.name(key: y) : y), rewrite: true)
             return
         }
         var (entry, text) = (y, edges.flag ?? "true")

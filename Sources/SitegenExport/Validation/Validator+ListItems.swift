@@ -61,19 +61,21 @@ extension Validator {
             var node: Schema.Node
             var x: String
             var list: Int32
+            /// An array of ids (`Validator+IDArrays.swift`): rewritten whole with the items.
+            var rewrite = false
             var items: [(id: String, text: String)] = []
         }
         var lists: [List] = []
         var position: [String: Int] = [:]
 
-        mutating func append(_ node: Schema.Node, x: String, list: Int32, id: String, text: String) {
+        mutating func append(_ node: Schema.Node, x: String, list: Int32, id: String, text: String, rewrite: Bool = false) {
             let key = "\(node.rawValue)\u{0}\(x)"
             if let at = position[key] {
                 lists[at].items.append((id, text))
                 return
             }
             position[key] = lists.count
-            lists.append(List(node: node, x: x, list: list, items: [(id, text)]))
+            lists.append(List(node: node, x: x, list: list, rewrite: rewrite, items: [(id, text)]))
         }
     }
 
@@ -85,7 +87,10 @@ extension Validator {
                 let path = location(of: list.node, list.x, list: list.list, below: [item.id]).path
                 report(code, path, found: nil, expected: item.text, repair: .add)
             }
-            if list.list >= 0 {
+            if list.list >= 0, list.rewrite {
+                let listPath = location(of: list.node, list.x, list: list.list, below: []).path
+                for item in list.items { appendIDElement(item.text, list: list.list, listPath: listPath, for: code) }
+            } else if list.list >= 0 {
                 let count = doc.childCount(list.list)
                 let listPath = location(of: list.node, list.x, list: list.list, below: []).path
                 for (k, item) in list.items.enumerated() {

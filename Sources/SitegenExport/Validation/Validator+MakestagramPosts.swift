@@ -108,6 +108,8 @@ extension Validator {
             checkFlatLikes(likers: names, mirrored: mirrored)
             return
         }
+        let idArray = arraysHoldIDs(at: schema.place(.postLikes))
+        postLikes.idArrays = idArray
         forEachPostList(.postLikes, dangling: .likeDangling) { post, list, listPath in
             if mirrored { postLikes.lists[post] = list }
             let isArray = doc.isArray(list)
@@ -122,7 +124,7 @@ extension Validator {
                     return
                 }
                 let isItem = isArray && doc.isObject(like)
-                let found = entryUser(like, position: position, inArray: isArray, names: names)
+                let found = entryUser(like, position: position, inArray: isArray, idArray: idArray, names: names)
                 let user = found.user
                 if postLikes.flag == nil { postLikes.flag = found.flag }
                 if let key = found.pushKey { postLikes.pushed.saw(key) }
@@ -130,6 +132,10 @@ extension Validator {
                 // it holds (a user or, with users implied by posts, one who never posted).
                 if found.isHeld, let liker = user.map({ "\u{0}\($0)" }) ?? (isItem ? itemID(like, names) : doc.string(doc.value(like))),
                    !likers.insert(liker).inserted {
+                    if found.isIDElement {
+                        removeIDElement(.likeDuplicate, idElementPath(listPath(), like), element: like, list: list, listPath: listPath())
+                        return
+                    }
                     remove(.likeDuplicate, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                     return
                 }
@@ -140,6 +146,8 @@ extension Validator {
                     // No node of users to check a liker against: one who never posted is
                     // still a person of the app (docs/audit-rules.md, "Users implied by posts").
                     likeCount[Int(post)] += 1
+                } else if found.isIDElement {
+                    removeIDElement(.likeDangling, idElementPath(listPath(), like), element: like, list: list, listPath: listPath())
                 } else {
                     remove(.likeDangling, "\(listPath())/\(isArray ? String(position) : doc.key(like))", node: like)
                 }

@@ -69,20 +69,28 @@ struct EntryUser {
     var flag: String?
     /// For a pushed list's entry holding the user's id: its push id.
     var pushKey: String?
+    /// A text element of an array of ids (`Validator+IDArrays.swift`): named by the id it
+    /// holds, removed by rewriting the array.
+    var isIDElement = false
 }
 
 extension Validator {
     /// How an entry of a list of users (follows, a post's likes) stands for its user:
     /// an item of an array of maps by the member naming them (`names`: the mapped item
-    /// field), an array's element by its position (an index is the key), an object's
-    /// entry by its key, else by what it holds (`heldUser`).
-    func entryUser(_ entry: Int32, position: Int, inArray: Bool, names: [Schema.Name]) -> EntryUser {
+    /// field), a text of an array of ids (`idArray`: the node's arrays hold users' ids) by
+    /// the id it holds, another array's element by its position (an index is the key), an
+    /// object's entry by its key, else by what it holds (`heldUser`).
+    func entryUser(_ entry: Int32, position: Int, inArray: Bool, idArray: Bool = false, names: [Schema.Name]) -> EntryUser {
         var found = EntryUser()
         if inArray && doc.isObject(entry) {
             let held = itemUser(entry, names)
             found.user = held.user
             found.isHeld = true
             if held.user != nil { found.itemKey = held.key }
+        } else if inArray, idArray, doc.isString(doc.value(entry)) {
+            found.user = heldUser(entry)
+            found.isHeld = true
+            found.isIDElement = true
         } else if inArray {
             found.user = index.userTable.lookup(String(position))
         } else if let keyed = userIndex(key: entry) {

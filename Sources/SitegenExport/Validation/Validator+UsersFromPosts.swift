@@ -61,6 +61,39 @@ extension Validator {
         }
     }
 
+    /// Where a post names its owner inside a map (`post_owner = "user/id"`: a copy of the
+    /// owner's whole record, noinstagram's `Posts/<id>/user: {id, displayName, email, …}`),
+    /// the copy's name (the member the owner's record holds its username or name under,
+    /// `displayName`) is the poster's name as the post shows it: one that differs from the
+    /// owner's record (a rename the app did not carry to the older posts) is
+    /// `poster_mismatch` at that member (`Posts/<id>/user/displayName`), set to the
+    /// record's. As for a username copied into posts, the copies are read so only when at
+    /// least half agree with their owner's record. The copy's other members (its follow
+    /// lists, its email) are never read.
+    func checkOwnerRecordCopies() {
+        guard !export.usersFromPosts, let owner = schema.names(.postOwner).first, let parts = owner.parts, parts.count >= 2 else { return }
+        let map = Schema.Name(parts.dropLast().map(\.text).joined(separator: "/"))
+        let nameFields = [schema.names(.username), schema.names(.name)]
+        var copies = 0
+        var stale: [(path: String, copy: Int32, current: String)] = []
+        for post in index.posts where post.owner >= 0 && post.isObject {
+            let user = index.users[Int(post.owner)]
+            guard let copy = doc.member(post.node, map), doc.isObject(copy) else { continue }
+            let records = [user.node, user.details].filter { $0 >= 0 && doc.isObject($0) && $0 != post.node }
+            for names in nameFields {
+                guard let own = records.lazy.compactMap({ self.doc.member($0, names) }).first,
+                      let current = doc.string(doc.value(own)), let copied = doc.member(copy, Schema.Name(doc.key(own))) else { continue }
+                copies += 1
+                if doc.string(doc.value(copied)) != current {
+                    stale.append(("\(postPath(post))/\(map.text)/\(doc.key(own))", copied, current))
+                }
+                break
+            }
+        }
+        if stale.count * 2 > copies { return }
+        for (path, copy, current) in stale { set(.posterMismatch, path, node: copy, text: JSONString.quoted(current)) }
+    }
+
     /// A record of posts, flat or in a user's group, that holds nothing but the lists the
     /// app keeps in each post (its `likes`, its `comments`): what a deleted post leaves
     /// where its lists were not deleted with it (a Firestore document deleted without its

@@ -24,6 +24,8 @@ public final class Validator: @unchecked Sendable {
     /// Makes the timeline's findings again, one user at a time (`FindingDetail.streamTimeline`).
     private var timelineStream: TimelineStream?
     private let summarized = Locked<[FindingCode: FindingSummary]>([:])
+    /// The arrays of ids the repair rewrites whole, by node (`Validator+IDArrays.swift`).
+    let arrayRewrites = Locked<[Int32: ArrayRewrite]>([:])
 
     /// The repaired follow graph.
     var graph = FollowGraph.empty
@@ -71,6 +73,7 @@ public final class Validator: @unchecked Sendable {
             )
             applyUsernames(names.value)
             checkUsernameCopies()
+            checkOwnerRecordCopies()
             mirrorFollowTrees(followers: followers.value, following: following.value)
             self.timeline = readTimelineShape()
             if let shape = self.timeline { countReaderLikes(shape) }
@@ -121,7 +124,8 @@ public final class Validator: @unchecked Sendable {
     }
 
     func report() -> AuditReport {
-        let (findings, edits) = recorded.withLock { $0 }
+        let (findings, recordedEdits) = recorded.withLock { $0 }
+        let edits = recordedEdits + arrayRewriteEdits()
         let n = index.users.count
         let counts = TrueCounts(
             posts: index.postsOf.map { $0.count },
