@@ -73,7 +73,7 @@ enum CommentsDetector {
             doc.forEachEntry(list) { entry in
                 guard doc.isObject(entry) else { return }
                 entries += 1
-                if InspectionValues.authorField(entry, uids: c.uids, in: doc) != nil
+                if InspectionValues.authorField(entry, uids: c.uids, in: doc) != nil || authorMap(entry, c) != nil
                     || doc.member(entry, authors).flatMap({ doc.string(doc.value($0)) }).map({ !$0.isEmpty }) == true { authored += 1 }
                 doc.forEachChild(entry) { keys.insert(doc.key($0)) }
             }
@@ -99,7 +99,23 @@ enum CommentsDetector {
     /// A comment's author: the field most comments hold a user's id in (with no users,
     /// the username or id of a post's owner).
     static func author(_ c: InspectionContext) -> FieldGuess? {
-        c.fieldGuess(.commentAuthor, in: .comments, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid") { c.isUserID($0) }
+        if let guess = c.fieldGuess(.commentAuthor, in: .comments, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid", { c.isUserID($0) }) {
+            return guess
+        }
+        // No member holds the id: a copy of the author's record in the comment names them.
+        guard c.usersRoot() != nil else { return nil }
+        return c.idInMapGuess(.commentAuthor, in: .comments, what: "a copy of a user's record holding their id")
+    }
+
+    /// The member of a comment that is a copy of its author's record holding their id
+    /// (`user: {id, displayName, …}`), where users are a node; nil for none.
+    static func authorMap(_ entry: Int32, _ c: InspectionContext) -> String? {
+        guard c.usersRoot() != nil else { return nil }
+        var found: String?
+        c.doc.forEachChild(entry) { member in
+            if found == nil, InspectionContext.idKeyInMap(member, uids: c.uids, in: c.doc) != nil { found = c.doc.key(member) }
+        }
+        return found
     }
 
     /// A comment's text: a string under a name that says so, not a URL nor a user's id.

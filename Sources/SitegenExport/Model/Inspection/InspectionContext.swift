@@ -73,6 +73,34 @@ struct InspectionContext {
     /// `matches` holds in the most of them, where at least half do and no record carries
     /// the field under a name sitegen reads. `what` says what the records hold there.
     func fieldGuess(_ field: Schema.Field, in kind: InspectionRecords, what: String, _ matches: (Int32) -> Bool) -> FieldGuess? {
+        keyedGuess(field, in: kind, what: what) { matches($0) ? doc.key($0) : nil }
+    }
+
+    /// A user's id kept in a map of each record (a copy of the user's record:
+    /// noinstagram's `Posts/<id>/user: {id, displayName, email, …}`, each comment's `user`):
+    /// `field` at the id's path (`user/id`), where at least half of the records hold one
+    /// there and no record carries the field unmapped.
+    func idInMapGuess(_ field: Schema.Field, in kind: InspectionRecords, what: String) -> FieldGuess? {
+        keyedGuess(field, in: kind, what: what) { member in
+            Self.idKeyInMap(member, uids: uids, in: doc).map { "\(doc.key(member))/\($0)" }
+        }
+    }
+
+    /// The member of the map `member` that holds a user's id, as a copy of the user's
+    /// record does (`id`, `uid`); nil when it is no map or holds none.
+    static func idKeyInMap(_ member: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
+        let value = doc.value(member)
+        guard doc.isObject(value) else { return nil }
+        for key in idKeys {
+            if let m = doc.member(value, key), let text = doc.string(doc.value(m)), uids.contains(text) { return key.text }
+        }
+        return nil
+    }
+
+    static let idKeys = [Schema.Name("id"), Schema.Name("uid")]
+
+    /// `fieldGuess` with the name each member gives (nil: none): the name most records give.
+    private func keyedGuess(_ field: Schema.Field, in kind: InspectionRecords, what: String, _ name: (Int32) -> String?) -> FieldGuess? {
         guard isUncounted(field) else { return nil }
         // The users' records are those of the guessed root when the export has no users root;
         // the comments', those of the guessed comments.
@@ -82,7 +110,7 @@ struct InspectionContext {
         var total = 0
         func visit(_ record: Int32) {
             total += 1
-            doc.forEachChild(record) { member in if matches(member) { hits[doc.key(member), default: 0] += 1 } }
+            doc.forEachChild(record) { member in if let key = name(member) { hits[key, default: 0] += 1 } }
         }
         if kind == .users, let guessedUsers {
             schema.forEachRecord(at: .root(guessedUsers), depth: 1, in: doc) { if doc.isObject($0) { visit($0) } }

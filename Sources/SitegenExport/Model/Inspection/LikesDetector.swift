@@ -5,8 +5,9 @@
 ///   whatever they hold (empty, a copy of the post), unless they are comments. Empty
 ///   documents named otherwise are said as a doubt, not mapped;
 /// - in each post, at any depth, the list named `likes`, else the one whose name says
-///   likes (`likedBy`, `likers`) and whose keys are mostly users' ids (an array of ids is
-///   read as such a set, a list of maps by the id each holds);
+///   likes (`likedBy`, `likers`, `userLikes`) and whose keys are mostly users' ids (an
+///   array of ids is read as such a set, on the Realtime Database too, a list of maps by
+///   the id each holds);
 /// - in each user's record, a `likes` list (`user_likes`).
 /// Likes kept in a root of their own by post are `PostListsDetector`'s; flat, each naming
 /// its post, `PostFieldDetector`'s.
@@ -54,9 +55,11 @@ enum LikesDetector {
     /// says likes (`likedBy`, `likers`) and whose keys are mostly users' ids (an array of
     /// ids is read as such a set), held by the most posts.
     static func listName(in records: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> String {
-        // Keyed by a user's id, or a map holding one (an item of a list of maps).
+        // Keyed by a user's id, a map holding one (an item of a list of maps), or, in an
+        // array, a user's id itself (a Realtime Database array of ids: `userLikes: ["u1"]`).
         InspectionValues.listName(.likes, standard: "likes", in: records, doc: doc, counts: { entry in
             uids.contains(doc.key(entry)) || (doc.isObject(entry) && InspectionValues.authorField(entry, uids: uids, in: doc) != nil)
+                || (!doc.hasKey(entry) && doc.string(doc.value(entry)).map(uids.contains) == true)
         }, enough: { $0 * 2 >= $1 })
     }
 

@@ -194,7 +194,12 @@ enum PostsDetector {
     /// one), or, with no users, the username or id the posts imply.
     static func owner(_ c: InspectionContext) -> FieldGuess? {
         guard c.schema.flatPosts else { return nil }
-        return c.fieldGuess(.postOwner, in: .posts, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid") { c.isUserID($0) }
+        if let guess = c.fieldGuess(.postOwner, in: .posts, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid", { c.isUserID($0) }) {
+            return guess
+        }
+        // No member holds the id: a copy of the poster's record in the post names them.
+        guard c.usersRoot() != nil, ownerField(c.schema, c.doc) == nil else { return nil }
+        return c.idInMapGuess(.postOwner, in: .posts, what: "a copy of a user's record holding their id")
     }
 
     /// The field most flat posts hold a user's id in (a key of the users' root, or an object
