@@ -20,8 +20,9 @@ import Testing
     }
 
     /// A Firestore JSON tree: members keyed by auto ids, `username` in every post, like and
-    /// remark; remarks hold their text in `said`, a time as milliseconds in `saidAt` and as
-    /// JavaScript's Date text in `when`. `zed` liked a post and is no member.
+    /// comment; comments hold their text in `said`, a time as milliseconds in `saidAt` and as
+    /// JavaScript's Date text in `when`. `zed` liked a post and is no member. (A root of
+    /// comments under another name is found by a field named for text: not this rule.)
     static let tree = """
         {"__collections__": {
          "users": {"A1": {"username": "mara", "joined": "Tue Nov 14 2023 10:00:00 GMT+0100 (CET)"},
@@ -29,7 +30,7 @@ import Testing
                    "A3": {"username": "ines", "joined": "Tue Nov 14 2023 12:00:00 GMT+0100 (CET)"}},
          "posts": {"P1": {"username": "mara", "said": "first light", "likes": ["tomas", "ines"]},
                    "P2": {"username": "tomas", "said": "the old bridge", "likes": ["zed"]}},
-         "remarks": {"R1": {"post": "P1", "username": "tomas", "said": "so calm here", "saidAt": "1699956000000",
+         "comments": {"R1": {"post": "P1", "username": "tomas", "said": "so calm here", "saidAt": "1699956000000",
                             "when": "Tue Nov 14 2023 11:00:00 GMT+0100 (CET)"},
                      "R2": {"post": "P2", "username": "ines", "said": "lovely stones", "saidAt": "1699959600000",
                             "when": "Tue Nov 14 2023 12:00:00 GMT+0100 (CET)"}}
