@@ -379,7 +379,11 @@ extension Schema.Field {
     /// FriendlyPix and `media_url`'s `url`), or both its still (`video_poster`,
     /// `thumbnail_url`); an item reads them in turn (`Schema.media`).
     static func readAsOne(_ a: Schema.Field, _ b: Schema.Field) -> Bool {
-        let pairs: [Set<Schema.Field>] = [[.mediaURL, .imageURL], [.mediaURL, .videoURL], [.videoPoster, .thumbnailURL]]
+        // A user's id as the rest of the data holds it may be their username: users keyed
+        // by an auto id and named by username in every post, like and comment
+        // (`user_id = "username"`, docs/export-format.md, "Users named by username").
+        let pairs: [Set<Schema.Field>] = [[.mediaURL, .imageURL], [.mediaURL, .videoURL], [.videoPoster, .thumbnailURL],
+                                          [.userID, .username]]
         return a != b && pairs.contains([a, b])
     }
 

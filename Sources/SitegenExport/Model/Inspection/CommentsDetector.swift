@@ -118,24 +118,54 @@ enum CommentsDetector {
         return found
     }
 
-    /// A comment's text: a string under a name that says so, not a URL nor a user's id.
+    /// A comment's text: a string under a name that says so, not a URL, a user's id nor a
+    /// number or time kept as text (`whenCommented: "1614589200000"`). Where no comment
+    /// holds a field so named (`words`), the field most comments hold words in (a text with
+    /// a space that is none of those).
     static func text(_ c: InspectionContext) -> FieldGuess? {
         let doc = c.doc
-        return c.fieldGuess(.commentText, in: .comments, what: "text") { member in
+        var named = false
+        let byName = c.fieldGuess(.commentText, in: .comments, what: "text") { member in
             guard PostListsDetector.isTextName(doc.key(member).lowercased()), let text = doc.string(doc.value(member)) else { return false }
-            return !SafeURL.isHTTP(text) && !c.uids.contains(text)
+            let isText = !SafeURL.isHTTP(text) && !c.uids.contains(text) && !isNumberOrTime(text)
+            named = named || isText
+            return isText
         }
+        if byName != nil || named { return byName }
+        return c.fieldGuess(.commentText, in: .comments, what: "words (no field's name says text)") { member in
+            guard let text = doc.string(doc.value(member)) else { return false }
+            return text.contains(" ") && !SafeURL.isHTTP(text) && !c.uids.contains(text) && !isNumberOrTime(text)
+        }
+    }
+
+    /// A text that is a number or a time (`"1614589200000"`, `"2021-03-01T09:00:00Z"`,
+    /// JavaScript's `${new Date()}`: `"Mon Mar 01 2021 16:00:00 GMT+0700 (…)"`), as apps
+    /// keep `${Date.now()}`: never a comment's text.
+    static func isNumberOrTime(_ text: String) -> Bool {
+        (!text.isEmpty && Double(text) != nil) || CreationTime.iso8601(text) != nil || isDateString(text)
+    }
+
+    /// JavaScript's `Date.prototype.toString()`: weekday, month, day, year, time, `GMT±hhmm`.
+    static func isDateString(_ text: String) -> Bool {
+        let parts = text.split(separator: " ", maxSplits: 6)
+        guard parts.count >= 6 else { return false }
+        let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let clock = parts[4].split(separator: ":")
+        return days.contains(String(parts[0])) && months.contains(String(parts[1])) && Int(parts[2]) != nil && Int(parts[3]) != nil
+            && clock.count == 3 && clock.allSatisfy { Int($0) != nil } && parts[5].hasPrefix("GMT")
     }
 
     /// Words in the name of a comment's field that holds its text.
     static let words = ["text", "comment", "body", "message", "content"]
 
     /// The name of `record`'s member that holds a comment's text: a string under a name
-    /// that says so, not a URL nor a user's id.
+    /// that says so, not a URL, a user's id nor a number or time kept as text.
     static func commentText(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
         var found: String?
         doc.forEachChild(record) { member in
-            guard found == nil, let text = doc.string(doc.value(member)), !uids.contains(text), !SafeURL.isHTTP(text) else { return }
+            guard found == nil, let text = doc.string(doc.value(member)), !uids.contains(text), !SafeURL.isHTTP(text),
+                  !isNumberOrTime(text) else { return }
             let key = doc.key(member)
             if words.contains(where: key.lowercased().contains) { found = key }
         }

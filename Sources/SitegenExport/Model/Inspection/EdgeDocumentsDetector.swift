@@ -2,9 +2,10 @@
 /// (docs/export-format.md, "Follows as documents"): `seguimientos/<a>_<b>: {seguidor,
 /// seguido, fecha}`, `follows/<id>: {followerId, followingId}`, `follows/<id>: {from, to}`.
 /// A root (a Firestore root collection, a Realtime Database root) most of whose records
-/// hold users' ids under the same two fields and nothing else but times, numbers and
-/// booleans: no text, so that a message or a request (`{senderId, receiverId, text}`,
-/// `{from, to, status}`) is never taken, and no list (a chat's `participants`). Which field
+/// hold users' ids under the same two fields and nothing else but times, numbers,
+/// booleans and links (a copy of the follower's photo, `followerImage`): no other text, so
+/// that a message or a request (`{senderId, receiverId, text}`, `{from, to, status}`) is
+/// never taken, and no list (a chat's `participants`). Which field
 /// is the follower is read from the two names through `RoleWords.edgeEnd` (`seguidor` and
 /// `seguido`, `followerId` and `followingId`, `from` and `to`, `source` and `target`);
 /// where the names hold no follow word (`from`, `to`), the root's own name must say follows
@@ -63,7 +64,7 @@ enum EdgeDocumentsDetector {
     }
 
     /// The two fields most of `root`'s records hold users' ids under, with nothing else but
-    /// times, numbers, booleans and nulls: the pair (sorted), how many records hold it, and
+    /// times, numbers, booleans, nulls and http(s) links: the pair (sorted), how many records hold it, and
     /// of how many; nil unless more than half do.
     private static func fields(_ doc: JSONDocument, _ root: Int32, uids: Set<String>) -> (pair: [String], count: Int, records: Int)? {
         var records = 0
@@ -76,7 +77,7 @@ enum EdgeDocumentsDetector {
             doc.forEachChild(record) { member in
                 let value = doc.value(member)
                 if let text = doc.string(value) {
-                    if uids.contains(text) { ids.append(doc.key(member)) } else if CreationTime.iso8601(text) == nil { other = true }
+                    if uids.contains(text) { ids.append(doc.key(member)) } else if CreationTime.iso8601(text) == nil, !SafeURL.isHTTP(text) { other = true }
                 } else if doc.isContainer(value) {
                     other = true
                 }

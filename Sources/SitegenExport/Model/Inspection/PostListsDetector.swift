@@ -106,12 +106,13 @@ enum PostListsDetector {
     }
 
     /// The name of `record`'s member that holds a comment's text: a string under a name
-    /// that says so, not a URL nor a user's id.
+    /// that says so, not a URL, a user's id nor a number or time kept as text.
     static func commentText(_ record: Int32, _ e: RealtimeEvidence) -> String? {
         let doc = e.doc
         var found: String?
         doc.forEachChild(record) { member in
-            guard found == nil, let text = doc.string(doc.value(member)), !e.uids.contains(text), !SafeURL.isHTTP(text) else { return }
+            guard found == nil, let text = doc.string(doc.value(member)), !e.uids.contains(text), !SafeURL.isHTTP(text),
+                  !CommentsDetector.isNumberOrTime(text) else { return }
             let key = doc.key(member)
             if isTextName(key) { found = key }
         }
