@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The test targets are compiled without optimisation in a release build too: CI builds the
+// tests once, in release (scripts/release), and optimising test code only costs build time.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "sitegen",
     platforms: [.macOS(.v15)],
@@ -88,11 +92,26 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Released self-contained: the Swift runtime and Foundation linked in by a release
+        // build's link flags here, not by `--static-swift-stdlib`, so that CI's one release
+        // build also builds the tests, which link the shared runtime (scripts/release,
+        // docs/ci.md). The modules are compiled against the shared runtime's, whose
+        // Foundation names none of its own archives: they are named here.
         .executableTarget(
             name: "sitegen",
             dependencies: [
                 "SitegenExport", "SitegenKit", "SitegenSample", "SitegenServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                        "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization",
+                        "-lswiftSynchronization",
+                    ],
+                    .when(platforms: [.linux], configuration: .release)
+                )
             ]
         ),
         // The fuzz target over the loader, audit, repair, renderer and Markdown (scripts/fuzz);
@@ -111,7 +130,9 @@ let package = Package(
             path: "Sources/SitegenBench"
         ),
         // One test target per library target; the fixtures and the helpers every suite uses
-        // (temporary folders, running the built `sitegen`) are in SitegenTestSupport.
+        // (temporary folders, running the built `sitegen`) are in SitegenTestSupport. The
+        // tests run the `sitegen` that `swift test` builds beside them and import none of its
+        // code: depending on the executable would give the tests' bundle its link flags.
         .target(
             name: "SitegenTestSupport",
             path: "Tests/SitegenTestSupport",
@@ -119,14 +140,15 @@ let package = Package(
         ),
         .testTarget(
             name: "SitegenExportTests",
-            dependencies: ["SitegenExport", "SitegenTestSupport"]
+            dependencies: ["SitegenExport", "SitegenTestSupport"],
+            swiftSettings: testSettings
         ),
         // The export side's suites that run the CLI, read [schema] from sitegen.toml or
         // paint their input with the sample (Tests/SitegenKitTests/Export) are here too.
         .testTarget(
             name: "SitegenKitTests",
             dependencies: [
-                "SitegenKit", "SitegenExport", "SitegenSample", "SitegenTestSupport", "SitegenServer", "sitegen",
+                "SitegenKit", "SitegenExport", "SitegenSample", "SitegenTestSupport", "SitegenServer",
                 "MustacheEngine", "EngineBenchPage",
                 // Tests read published photos back through libvips.
                 "CVips",
@@ -134,15 +156,18 @@ let package = Package(
                 // The reference engine: page templates must render the same with both.
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            exclude: ["Site/__Snapshots__", "Site/README.md"]
+            exclude: ["Site/__Snapshots__", "Site/README.md"],
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "SitegenSampleTests",
-            dependencies: ["SitegenSample", "SitegenKit", "SitegenExport", "SitegenTestSupport", "sitegen"]
+            dependencies: ["SitegenSample", "SitegenKit", "SitegenExport", "SitegenTestSupport"],
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "SitegenServerTests",
-            dependencies: ["SitegenServer", "SitegenTestSupport"]
+            dependencies: ["SitegenServer", "SitegenTestSupport"],
+            swiftSettings: testSettings
         ),
     ],
     swiftLanguageModes: [.v6]
