@@ -46,19 +46,30 @@ extension Validator {
         guard !ownerIsUsername else { return }
         let names = schema.names(.username)
         var copies = 0
-        var stale: [(post: PostEntry, name: Schema.Name, copy: Int32, current: String)] = []
+        var stale: [StaleCopy] = []
         for post in index.posts where post.owner >= 0 && post.isObject {
             let owner = index.users[Int(post.owner)]
             guard owner.node != post.node, let current = owner.username,
-                  let name = names.first(where: { doc.member(post.node, $0) != nil }), let copy = doc.member(post.node, name) else { continue }
+                  let (name, copy) = names.lazy.compactMap({ name in self.doc.member(post.node, name).map { (name, $0) } }).first
+            else { continue }
             copies += 1
-            if doc.string(doc.value(copy)) != current { stale.append((post, name, copy, current)) }
+            // A path (`user/deviceName`, a name kept in a map of the post) is said whole.
+            if doc.string(doc.value(copy)) != current { stale.append(("\(postPath(post))/\(name.text)", copy, current)) }
         }
-        if !export.usersFromPosts && stale.count * 2 > copies { return }
-        // A path (`user/deviceName`, a name kept in a map of the post) is said whole.
-        for (post, name, copy, current) in stale {
-            set(.posterMismatch, "\(postPath(post))/\(name.text)", node: copy, text: JSONString.quoted(current))
-        }
+        reportStaleCopies(stale, of: copies, trusted: export.usersFromPosts)
+    }
+
+    /// A copy of an owner's name in a post that is not the owner's own: its path, its node,
+    /// and the owner's name it is set to.
+    typealias StaleCopy = (path: String, copy: Int32, current: String)
+
+    /// Reports each stale copy as `poster_mismatch`, set to the owner's name, where the
+    /// field is read as such a copy: always where the post is the owner's record
+    /// (`trusted`: users implied by posts), else only when at least half of the `copies`
+    /// agree with their owner (otherwise the field is something else that shares a name).
+    private func reportStaleCopies(_ stale: [StaleCopy], of copies: Int, trusted: Bool) {
+        if !trusted && stale.count * 2 > copies { return }
+        for (path, copy, current) in stale { set(.posterMismatch, path, node: copy, text: JSONString.quoted(current)) }
     }
 
     /// Where a post names its owner inside a map (`post_owner = "user/id"`: a copy of the
@@ -75,7 +86,7 @@ extension Validator {
         let map = Schema.Name(parts.dropLast().map(\.text).joined(separator: "/"))
         let nameFields = [schema.names(.username), schema.names(.name)]
         var copies = 0
-        var stale: [(path: String, copy: Int32, current: String)] = []
+        var stale: [StaleCopy] = []
         for post in index.posts where post.owner >= 0 && post.isObject {
             let user = index.users[Int(post.owner)]
             guard let copy = doc.member(post.node, map), doc.isObject(copy) else { continue }
@@ -90,8 +101,7 @@ extension Validator {
                 break
             }
         }
-        if stale.count * 2 > copies { return }
-        for (path, copy, current) in stale { set(.posterMismatch, path, node: copy, text: JSONString.quoted(current)) }
+        reportStaleCopies(stale, of: copies, trusted: false)
     }
 
     /// A record of posts, flat or in a user's group, that holds nothing but the lists the
