@@ -154,7 +154,7 @@ public enum ExportLoader {
         func has(_ node: Int32, _ schema: Schema, _ fields: [Schema.Field]) -> Bool {
             fields.contains { d.member(node, schema.names($0)) != nil }
         }
-        if d.member(root, timeline.name(.images)) != nil { return .timeline }
+        if let images = d.member(root, timeline.name(.images)), holdsPhotoData(d.value(images), in: d) { return .timeline }
         if firestore { return .makestagram }
         for node: Schema.Node in [.followers, .following, .postLikes, .timeline, .comments, .userPosts] {
             for name in mapping.candidates(node, .makestagram) {
@@ -186,6 +186,19 @@ public enum ExportLoader {
             if votes > 0 { return .timeline }
         }
         return .makestagram
+    }
+
+    /// Whether a root named `images` is the timeline tutorial's: photos as text (base64)
+    /// keyed by id, in most of the entries sampled. A root of records (`images/avatars/<id>:
+    /// {downloadUrl, userId}`, an app's own catalogue of uploads) votes for neither dialect.
+    private static func holdsPhotoData(_ images: Int32, in d: JSONDocument) -> Bool {
+        guard d.isContainer(images) else { return true }
+        var text = 0, other = 0
+        d.forEachChild(images) { child in
+            guard text + other < 64 else { return }
+            if d.isString(d.value(child)) { text += 1 } else if !d.isNull(d.value(child)) { other += 1 }
+        }
+        return text >= other
     }
 
     private static func article(_ kind: JSONKind) -> String {

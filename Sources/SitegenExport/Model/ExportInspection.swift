@@ -66,6 +66,11 @@ public struct ExportInspection: Sendable {
         // Posts kept in each user (`users/<uid>/posts/<key>: {…}`) where the export has no
         // posts node: read as posts, so that their fields are counted and the block says so.
         if let path = PostsDetector.inUsers(schema, doc) { remap { $0.nodes[.posts] = path } }
+        // The index of each user's own posts under a name no spelling has (`myPosts`).
+        if let guess = UserPostsIndexDetector.guess(export, schema) {
+            remap { $0.nodes[.userPosts] = guess.path }
+            nodeWhy[.userPosts] = guess.why
+        }
         // The readers' timelines or feeds, wherever they are kept, and what their entries hold.
         if let guess = TimelineDetector.guess(export, schema) {
             remap { $0.nodes[.timeline] = guess.path }

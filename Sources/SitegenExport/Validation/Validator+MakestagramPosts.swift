@@ -15,9 +15,9 @@ extension Validator {
     /// group holding nothing but the lists the app keeps in each post is no post
     /// (`removeListsOfADeletedPost`).
     func indexPostsByOwner() {
-        guard let place = schema.place(.posts) else { return }
+        // sitegen.toml refuses a node below the root with no `*` (its records' level).
+        guard let place = schema.place(.posts), let star = place.lists.firstIndex(where: { $0 == nil }) else { return }
         let lists = place.lists
-        let star = lists.firstIndex(where: { $0 == nil })!
         let oneStar = place.stars <= 1
         if oneStar {
             index.groupPath = (lists[..<star].map { $0!.text + "/" }.joined(), lists[(star + 1)...].map { "/" + $0!.text }.joined())
@@ -167,7 +167,7 @@ extension Validator {
     /// `imageURL` is optional); one alone is a post whose image was lost.
     private func writesPostsOfText(_ imageNames: [Schema.Name], _ captionNames: [Schema.Name]) -> Bool {
         var n = 0
-        for post in index.posts where post.owner >= 0 && post.isObject && doc.member(post.node, imageNames) == nil
+        for post in index.posts where post.owner >= 0 && post.isObject && (doc.member(post.node, imageNames).map { doc.isNull(doc.value($0)) } ?? true)
             && !schema.holdsMedia(post.node, in: doc) && holdsCaption(post.node, captionNames) {
             n += 1
             if n == 2 { return true }
@@ -366,9 +366,11 @@ extension Validator {
             // An app whose posts keep no image's URL (the photo only in Cloud Storage) is
             // not missing one: its posts show the placeholder; a post of an album or a video
             // may keep none either (`Schema.holdsMedia`), nor, in an app that writes posts of
-            // text, one that holds a caption and no image at all.
-            if keepsImages && (image == nil ? !schema.holdsMedia(post.node, in: doc) && !(writesTextPosts && holdsCaption(post.node, captionNames))
-                                            : !doc.isString(doc.value(image!))) {
+            // text, one that holds a caption and no image at all (or `null`, as Dart and
+            // JavaScript write an optional field left empty).
+            let noImage = image.map { doc.isNull(doc.value($0)) } ?? true
+            if keepsImages && (noImage ? !schema.holdsMedia(post.node, in: doc) && !(writesTextPosts && holdsCaption(post.node, captionNames))
+                                       : !doc.isString(doc.value(image!))) {
                 report(.postInvalid, "\(path())/\(image.map(doc.key) ?? field(.imageURL))", found: found(image))
             }
             let created = doc.member(post.node, createdNames)

@@ -221,6 +221,10 @@ extension SiteConfig {
                                 : fieldPaths ? "must be a Firebase key (not empty, without . $ # [ ] /) or a path into the record such as stats/posts"
                                             : "must be a Firebase key: not empty, without . $ # [ ] /")
                 }
+                // A node below the root is kept in records: a `*` for each level of them.
+                if paths && parts.count > 1 && !parts.contains("*") {
+                    throw error(name, "must name the records it is kept in with a * (root/*/key), not a path of keys alone")
+                }
                 result.append((name, spelled))
             }
             return result

@@ -117,6 +117,8 @@ import Testing
          "sitegen.toml:1: schema.fields.like_count = \"likes\" is also schema.nodes.postLikes = \"posts/*/likes\", in the same records"),
         ("[schema.nodes]\nfollowers = \"users/*/followers\"\n[schema.fields]\nfollower_count = \"followers\"\n",
          "sitegen.toml:1: schema.fields.follower_count = \"followers\" is also schema.nodes.followers = \"users/*/followers\", in the same records"),
+        // A node below the root names the level of its records (a mapping without one crashed the audit).
+        ("[schema.nodes]\nposts = \"images/postImages\"\n", "sitegen.toml:2: schema.nodes.posts must name the records it is kept in with a * (root/*/key), not a path of keys alone"),
         ("[schema.fields]\ncreated_at = \"a//b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key (not empty, without . $ # [ ] /) or a path into the record such as stats/posts"),
         ("title = \"x\n", "sitegen.toml:1:11: invalid TOML: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
         ("language = \"../x\"\n", "sitegen.toml:1: language must be a BCP 47 language tag, such as \"pt-BR\" or \"ar\""),

@@ -156,8 +156,9 @@ enum CommentsDetector {
             && clock.count == 3 && clock.allSatisfy { Int($0) != nil } && parts[5].hasPrefix("GMT")
     }
 
-    /// Words in the name of a comment's field that holds its text.
-    static let words = ["text", "comment", "body", "message", "content"]
+    /// Words in the name of a comment's field that holds its text (not a caption's: a
+    /// copy of a post holds one).
+    static let words = RoleWords.FieldWords.text + ["comment"]
 
     /// The name of `record`'s member that holds a comment's text: a string under a name
     /// that says so, not a URL, a user's id nor a number or time kept as text.
@@ -167,7 +168,7 @@ enum CommentsDetector {
             guard found == nil, let text = doc.string(doc.value(member)), !uids.contains(text), !SafeURL.isHTTP(text),
                   !isNumberOrTime(text) else { return }
             let key = doc.key(member)
-            if words.contains(where: key.lowercased().contains) { found = key }
+            if RoleWords.holds(words, key) { found = key }
         }
         return found
     }

@@ -25,6 +25,21 @@ enum EdgesDetector {
             best[node] = (place, lists.count, edges, entries)
         }
         func role(_ name: String) -> Schema.Node? { RoleWords.direction(name) }
+        // A follow root whose users' records each wrap their list in one member
+        // (`following/<a>/followTo/<b>`, `follower/<b>/whoFollowsMe/<a>`): the lists are
+        // that member's, read in the direction its name says, else its root's. A root
+        // present under the tutorial's name is read so too (`wrapped`).
+        var wrapped = Set<Schema.Node>()
+        doc.forEachEntry(doc.root) { root in
+            let name = doc.key(root)
+            guard doc.isObject(root), name != users, let node = role(name), let (member, lists) = wrapperMember(root, e) else { return }
+            let direction = role(member) ?? node
+            let before = best[direction]?.place
+            consider(direction, "\(name)/*/\(member)", lists)
+            if best[direction]?.place != before, e.schema.place(direction)?.isRoot == true, e.schema.place(direction)?.root.text == name {
+                wrapped.insert(direction)
+            }
+        }
         e.freeRoots { name, root in
             guard name != users else { return }
             var keyed = 0, keys = 0
@@ -40,7 +55,7 @@ enum EdgesDetector {
                 }
             }
             guard keyed * 2 > keys else { return }
-            if let node = role(name) { consider(node, name, lists) }
+            if let node = role(name), wrapperMember(root, e) == nil { consider(node, name, lists) }
             for (member, lists) in members { consider(role(member)!, "\(name)/*/\(member)", lists) }
         }
         // Lists kept in each user's own record are read as such (`users/*/following`).
@@ -49,7 +64,7 @@ enum EdgesDetector {
             inUsers = directionsKept(doc) { visit in doc.forEachEntry(root, visit) }
         }
         return [Schema.Node.followers, .following].compactMap { node in
-            guard !e.isPresent(node), !inUsers.contains(node), let b = best[node] else { return nil }
+            guard !e.isPresent(node) || wrapped.contains(node), !inUsers.contains(node), let b = best[node] else { return nil }
             return RoleGuess(node: node, place: b.place,
                              why: "\(RealtimeEvidence.number(b.lists)) lists keyed by users' ids, \(RealtimeEvidence.number(b.edges)) of their \(RealtimeEvidence.number(b.of)) entries users")
         }
@@ -57,6 +72,28 @@ enum EdgesDetector {
 }
 
 extension EdgesDetector {
+    /// The one member most of a root's records keyed by users' ids hold and nothing else,
+    /// a list most of whose entries are users (`followTo` of `following/<a>/followTo/<b>`),
+    /// with those lists; nil where the records hold the entries themselves.
+    static func wrapperMember(_ root: Int32, _ e: RealtimeEvidence) -> (String, [Int32])? {
+        let doc = e.doc
+        var records = 0
+        var members: [String: [Int32]] = [:]
+        doc.forEachEntry(root) { x in
+            guard e.uids.contains(doc.key(x)), doc.isObject(x) else { return }
+            records += 1
+            guard doc.childCount(x) == 1 else { return }
+            doc.forEachChild(x) { member in
+                if doc.isObject(member), !e.uids.contains(doc.key(member)) { members[doc.key(member), default: []].append(member) }
+            }
+        }
+        guard let (member, lists) = members.max(by: { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key }),
+              lists.count * 2 > records else { return nil }
+        var entries = 0, users = 0
+        for list in lists { doc.forEachEntry(list) { entries += 1; if e.isUserEntry($0) { users += 1 } } }
+        return users * 2 > entries ? (member, lists) : nil
+    }
+
     /// The follow directions the users' own records keep a list for (a container named
     /// for one, `users/*/following`): left to those lists by the detectors that look
     /// elsewhere. `forEachRecord`: visits the users' records.

@@ -96,7 +96,7 @@ enum PostListsDetector {
     /// Words in the name of a comment's field that holds its text (a comment's text is
     /// its `caption` in alecsmirnov's clone), and the words for comments in `RoleWords`'
     /// languages (`comentario`, `yorum`).
-    static let textWords = ["text", "body", "message", "content", "caption"] + RoleWords.words(.comments)
+    static let textWords = RoleWords.FieldWords.text + ["caption"] + RoleWords.words(.comments)
 
     /// Whether a field's name says it holds a comment's text: a word of `textWords`, and
     /// not an id's name (`commentID`, `comment_id`, `idComentario`).

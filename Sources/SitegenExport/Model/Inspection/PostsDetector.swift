@@ -235,9 +235,6 @@ enum PostsDetector {
         }
     }
 
-    /// Words in the name of a post's field that holds its caption.
-    static let captionWords = ["caption", "text", "desc", "body", "message", "content"]
-
     /// A caption: text under a name that says so (FriendlyPix's `text`, `description`,
     /// `body`), not a URL, nor a name some other field is read under (`alt_text`).
     static func caption(_ c: InspectionContext) -> FieldGuess? {
@@ -245,8 +242,7 @@ enum PostsDetector {
         let known = Set(Schema.Field.allCases.filter { $0 != .caption && InspectionContext.records(of: $0, c.dialect) == .posts }
             .flatMap { c.schema.names($0).map(\.text) })
         return c.fieldGuess(.caption, in: .posts, what: "text") { member in
-            let key = doc.key(member).lowercased()
-            guard captionWords.contains(where: key.contains), !known.contains(doc.key(member)) else { return false }
+            guard RoleWords.holds(RoleWords.FieldWords.caption, doc.key(member)), !known.contains(doc.key(member)) else { return false }
             return doc.string(doc.value(member)).map { !SafeURL.isHTTP($0) } ?? false
         }
     }

@@ -16,10 +16,10 @@ enum RoleWords {
             // seguidor(es) pt/es, abonné(s) fr, takipçi(ler) tr, pengikut id, Abonnenten de, seguaci it
             return ["follower", "seguidor", "abonne", "takipci", "pengikut", "abonnent", "seguaci"]
         case .following:
-            // seguindo pt, seguido(s) pt/es, siguiendo es, abonnements fr, takip edilen tr,
+            // seguindo pt, seguido(s) pt/es, siguiendo es, abonnements/suivis fr, takip edilen tr,
             // mengikuti/diikuti id, folgt/gefolgt/abonniert de, seguiti it; and the one
             // followed, as an edge's field names it (`followed`, `followee`, `seguido`)
-            return ["following", "seguindo", "seguido", "siguiendo", "abonnement", "takipedilen",
+            return ["following", "seguindo", "seguido", "siguiendo", "abonnement", "suivi", "takipedilen",
                     "mengikuti", "diikuti", "folgt", "abonniert", "seguiti", "followed", "followee"]
         case .likes:
             // curtida(s)/curtir pt, me gusta es, j'aime fr, beğeni tr, suka id, gefällt de, mi piace it
@@ -38,6 +38,39 @@ enum RoleWords {
             // akış tr, beranda id, linha do tempo pt, cronología es/it, chronologie fr
             return ["feed", "timeline", "akis", "beranda", "linhadotempo", "cronolog", "chronologie"]
         }
+    }
+
+    // MARK: Fields
+
+    /// Words, folded, in the names of the fields a detector reads by what their name says,
+    /// in the same languages as the roles.
+    enum FieldWords {
+        /// A text someone wrote, a comment's or a post's: texto pt/es, conteúdo pt,
+        /// contenido es, contenu fr, contenuto it, konten/teks id, içerik/metin tr, Inhalt de,
+        /// testo it.
+        static let text = ["text", "body", "message", "content", "conten", "konten", "teks", "icerik", "metin", "inhalt", "testo"]
+        /// A post's caption: a text, or a description or legend (descrição pt, descripción
+        /// es, description fr, deskripsi/keterangan id, açıklama tr, Beschreibung de,
+        /// legenda pt, leyenda es, légende fr, didascalia it).
+        static let caption = text + ["caption", "desc", "deskrip", "keterangan", "aciklama", "beschreib", "legenda", "leyenda", "legende",
+                                     "didascal"]
+        /// A profile photo: foto pt/es/it/id/tr/de, imagem/imagen (`image`), gambar id,
+        /// resim tr, Bild de.
+        static let photo = ["picture", "photo", "avatar", "image", "foto", "gambar", "resim", "bild"]
+        /// A username: a user (in `Role.users`' languages), a handle, a nickname (pseudo fr,
+        /// apodo es, apelido pt, takma ad tr).
+        static let handle = ["handle", "nick", "pseudo", "apodo", "apelido", "takma"] + RoleWords.words(.users)
+        /// A post's time: created or published (criado pt, creado es, créé fr, oluşturulma
+        /// tr, dibuat id, erstellt de), a date or a time (fecha es, data pt/it, date fr,
+        /// tarih/zaman tr, tanggal/waktu id, Datum/Zeit de, heure fr, ora it).
+        static let time = ["creat", "crea", "cree", "criad", "olustur", "dibuat", "erstellt", "publish", "posted", "date", "time",
+                           "fecha", "data", "tarih", "zaman", "tanggal", "waktu", "datum", "zeit", "heure"]
+    }
+
+    /// Whether `name`, folded, holds one of `words`.
+    static func holds(_ words: [String], _ name: String) -> Bool {
+        let folded = fold(name)
+        return words.contains(where: folded.contains)
     }
 
     /// `name` folded for matching: lowercased, accents dropped (`ç` is `c`, the Turkish

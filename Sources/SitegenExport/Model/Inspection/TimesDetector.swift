@@ -4,14 +4,10 @@
 /// `time`), held by at least half the posts; of several, the one that is the post's
 /// earliest time in the most posts.
 enum TimesDetector {
-    /// Words in the name of a post's field that holds its time.
-    static let words = ["creat", "publish", "posted", "date", "time"]
-
     static func created(_ c: InspectionContext) -> FieldGuess? {
         let doc = c.doc
         func isTime(_ member: Int32) -> Bool {
-            let key = doc.key(member).lowercased()
-            return words.contains(where: key.contains) && CreationTime.isUsable(doc, doc.value(member))
+            return RoleWords.holds(RoleWords.FieldWords.time, doc.key(member)) && CreationTime.isUsable(doc, doc.value(member))
         }
         // Of a post's several times (its creation's and its last comment's, `post_time` and
         // `last_comment_time`), the creation's is the earliest: only a post's earliest times

@@ -17,13 +17,10 @@ enum UserFieldsDetector {
     static func avatar(_ c: InspectionContext) -> FieldGuess? {
         let doc = c.doc
         return c.fieldGuess(.avatarURL, in: .users, what: "a photo's URL") { member in
-            let key = doc.key(member).lowercased()
-            guard photoWords.contains(where: key.contains) else { return false }
+            guard RoleWords.holds(RoleWords.FieldWords.photo, doc.key(member)) else { return false }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
         }
     }
-
-    static let photoWords = ["picture", "photo", "avatar", "image"]
 
     /// A photo kept in a map (`avatar: {url}`): the member most users' maps hold an http(s)
     /// URL in, where no user's photo is read as it is.
@@ -38,7 +35,7 @@ enum UserFieldsDetector {
             doc.forEachChild(record) { member in
                 let key = doc.key(member), value = doc.value(member)
                 if names.contains(key), doc.string(value) != nil { readable += 1 }
-                guard doc.isObject(value), photoWords.contains(where: key.lowercased().contains) else { return }
+                guard doc.isObject(value), RoleWords.holds(RoleWords.FieldWords.photo, key) else { return }
                 var found: String?
                 doc.forEachChild(value) { inner in
                     if found == nil, let text = doc.string(doc.value(inner)), SafeURL.isHTTP(text) { found = doc.key(inner) }
@@ -57,12 +54,14 @@ enum UserFieldsDetector {
         let doc = c.doc
         var values: [String: [String]] = [:]
         var total = 0
+        // Not a field another role is read from (`user_alias`: a handle too).
+        let taken = Set(c.schema.mapping.fields.values)
         c.forEachUser(in: c.isPresent(.users) ? nil : c.usersRoot()) { record in
             guard doc.isObject(record) else { return }
             total += 1
             doc.forEachChild(record) { member in
                 let key = doc.key(member), lower = key.lowercased()
-                guard ["user", "handle", "nick"].contains(where: lower.contains), !lower.hasSuffix("id"),
+                guard RoleWords.holds(RoleWords.FieldWords.handle, key), !lower.hasSuffix("id"), !taken.contains(key),
                       let text = doc.string(doc.value(member)), isHandle(text), !c.uids.contains(text) else { return }
                 values[key, default: []].append(text)
             }
