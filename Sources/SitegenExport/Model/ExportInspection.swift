@@ -149,11 +149,17 @@ public struct ExportInspection: Sendable {
             fieldGuesses = [
                 PostsDetector.owner(c), CommentsDetector.author(c), PostsDetector.image(c), PostsDetector.caption(c),
                 TimesDetector.created(c), UserFieldsDetector.avatar(c) ?? UserFieldsDetector.avatarInMap(c), UserFieldsDetector.username(c),
-                UserFieldsDetector.bio(c), UserFieldsDetector.privateFlag(c),
+                UserFieldsDetector.bio(c), UserFieldsDetector.privateFlag(c) ?? UserFieldsDetector.privateFlagInMaps(c),
                 CountersDetector.likes(c), CountersDetector.comments(c), CommentsDetector.text(c),
             ].compactMap { $0 }
             fieldGuesses += CountersDetector.users(c, guessed: fieldGuesses)
             fieldGuesses += UserFieldsDetector.inMaps(c)
+            fieldGuesses += MediaListDetector.guesses(c)
+            // An owner or author read in two spellings: the one holding users' ids.
+            for (field, kind) in [(Schema.Field.postOwner, InspectionRecords.posts), (.commentAuthor, .comments)]
+            where !fieldGuesses.contains(where: { $0.field == field }) {
+                if let guess = c.spellingHoldingIDs(field, in: kind, what: "a user's id") { fieldGuesses.append(guess) }
+            }
             let owner = fieldGuesses.first { $0.field == .postOwner }?.name
             if let name = PostOwnerNameDetector.posterName(c, owner: owner) { fieldGuesses.append(name) }
             // A one-sided root the users' counters read the other way than its name.

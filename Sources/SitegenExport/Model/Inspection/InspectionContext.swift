@@ -130,6 +130,26 @@ struct InspectionContext {
         return (field, best.key, "\(Self.number(best.value)) of \(Self.number(total)) \(kind.rawValue) hold \(what) there")
     }
 
+    /// Where the records carry several of `field`'s spellings (`uid` and `userId`, the
+    /// one a post's number, the other its owner's username), the one most of them hold a
+    /// user's id in (`isUserID`), at least half, and more than any other spelling does:
+    /// mapped, so that the audit reads that one alone. nil where one spelling or none is
+    /// carried.
+    func spellingHoldingIDs(_ field: Schema.Field, in kind: InspectionRecords, what: String) -> FieldGuess? {
+        let names = schema.names(field)
+        guard zip(names, coverage[field.ordinal]).filter({ $0.1 > 0 }).count > 1 else { return nil }
+        var hits = names.map { _ in 0 }
+        var total = 0
+        Self.forEachRecord(kind, schema, doc) { record in
+            total += 1
+            for (i, name) in names.enumerated() { if let m = doc.member(record, name), isUserID(m) { hits[i] += 1 } }
+        }
+        guard let best = hits.indices.max(by: { hits[$0] != hits[$1] ? hits[$0] < hits[$1] : $0 > $1 }), hits[best] * 2 >= total,
+              hits.enumerated().allSatisfy({ $0.offset == best || $0.element < hits[best] }) else { return nil }
+        let others = names.indices.filter { $0 != best && coverage[field.ordinal][$0] > 0 }.map { names[$0].text }.joined(separator: ", ")
+        return (field, names[best].text, "\(Self.number(hits[best])) of \(Self.number(total)) \(kind.rawValue) hold \(what) there (not in \(others))")
+    }
+
     /// A list kept in each user's record under one of `names` (the first any user holds):
     /// `users/*/following`, as `node`. `unlessRecords`: not when most such lists hold
     /// records (a user's posts themselves, not their index).
@@ -239,7 +259,8 @@ enum InspectionValues {
     /// a post's photos, where no single field holds its image.
     static func isMediaList(_ member: Int32, _ schema: Schema, in doc: JSONDocument) -> Bool {
         let value = doc.value(member)
-        guard doc.isContainer(value), (schema.names(.media) + schema.names(.videos)).contains(where: { doc.keyEquals(member, $0) }) else { return false }
+        guard doc.isContainer(value) else { return false }
+        guard (schema.names(.media) + schema.names(.videos)).contains(where: { doc.keyEquals(member, $0) }) else { return isMediaListByShape(member, in: doc) }
         var first: Int32?
         doc.forEachEntry(value) { if first == nil && !doc.isNull($0) { first = $0 } }
         guard let first else { return false }
@@ -249,6 +270,28 @@ enum InspectionValues {
         var link = false
         if doc.isObject(first) { doc.forEachChild(first) { if let text = doc.string(doc.value($0)), SafeURL.isHTTP(text) { link = true } } }
         return link
+    }
+
+    /// A post's media list under a name no spelling has (`source: [{uri, width, height}]`):
+    /// a list whose first item is a map holding a post's image (`isPostImage`), under a
+    /// name that says no person nor what people wrote (likes, comments, followers, users,
+    /// a profile's photo).
+    static func isMediaListByShape(_ member: Int32, in doc: JSONDocument) -> Bool {
+        let value = doc.value(member), name = doc.key(member)
+        guard doc.isContainer(value), mediaItemMember(value, in: doc) != nil,
+              ![RoleWords.Role.likes, .comments, .users, .followers, .following].contains(where: { RoleWords.says($0, name) }),
+              !["profile", "avatar", "owner", "author", "story", "stories"].contains(where: name.lowercased().contains) else { return false }
+        return true
+    }
+
+    /// The member of a list's first item (a map) that holds a post's image, if any.
+    static func mediaItemMember(_ list: Int32, in doc: JSONDocument) -> String? {
+        var first: Int32?
+        doc.forEachEntry(list) { if first == nil && !doc.isNull(doc.value($0)) { first = doc.value($0) } }
+        guard let first, doc.isObject(first) else { return nil }
+        var found: String?
+        doc.forEachChild(first) { m in if found == nil, isPostImage(m, in: doc) { found = doc.key(m) } }
+        return found
     }
 
     /// An http(s) URL, or a path ending in an image file's extension (`/images/1.jpg`).

@@ -130,6 +130,37 @@ enum UserFieldsDetector {
                     + "\(ExportInspection.number(privateUsers)) one for followers only: a private account")
     }
 
+    /// The private-account flag kept in maps of the users' records under one of its
+    /// spellings (`privacySetting: {accountPrivacy: {private: true}}`), as the path to it
+    /// (`privacySetting/accountPrivacy/private`, three maps deep at most): the path most
+    /// users hold a boolean or a text there at, where at least half do and no user holds
+    /// the flag in their record itself.
+    static func privateFlagInMaps(_ c: InspectionContext) -> FieldGuess? {
+        guard c.isUncounted(.isPrivate) else { return nil }
+        let doc = c.doc
+        let spellings = Set(Schema.Field.isPrivate.variants(.makestagram).map(RoleWords.fold))
+        var hits: [String: Int] = [:]
+        var total = 0
+        func visit(_ map: Int32, _ path: String, depth: Int) {
+            doc.forEachChild(map) { member in
+                let key = doc.key(member), value = doc.value(member)
+                if doc.isObject(value) {
+                    if depth < 3 { visit(value, path + key + "/", depth: depth + 1) }
+                } else if depth > 0, spellings.contains(RoleWords.fold(key)), doc.kind(value) == .bool || doc.string(value) != nil {
+                    hits[path + key, default: 0] += 1
+                }
+            }
+        }
+        c.forEachUser(in: c.isPresent(.users) ? nil : c.usersRoot()) { record in
+            guard doc.isObject(record) else { return }
+            total += 1
+            visit(record, "", depth: 0)
+        }
+        guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= total,
+              !Schema.Field.nestedPrivateFlags.contains(where: { $0.text == best.key }) else { return nil }
+        return (.isPrivate, best.key, "\(ExportInspection.number(best.value)) of \(ExportInspection.number(total)) users hold the private flag there")
+    }
+
     /// A text that says private, not the text `"true"` (which says nothing of what is true).
     private static func saysFollowersOnly(_ text: String) -> Bool {
         Schema.Field.isPrivateText(text) && RoleWords.fold(text) != "true"
