@@ -39,10 +39,13 @@ enum LikesDetector {
     /// The likes list in each post (`posts/*/likes`, `users/*/posts/*/likedBy`).
     static func inPosts(_ c: InspectionContext) -> NodeGuess? {
         guard c.isPresent(.posts), !c.isPresent(.postLikes), let records = c.schema.postRecords else { return nil }
-        let name = listName(in: records, uids: c.uids, doc: c.doc)
+        var name = listName(in: records, uids: c.uids, doc: c.doc)
         var place = records + [Schema.Name(name)]
-        // A map of the likers' list and its counter (`likes: {num, users}`): the likes are the list.
-        let inner = listInCounterMap(at: place, uids: c.uids, doc: c.doc)
+        // A map of the likers' list and its counter (`likes: {num, users}`): the likes are the
+        // list (under any name that says likes: its entries are no users' ids themselves).
+        var inner = listInCounterMap(at: place, uids: c.uids, doc: c.doc)
+        if inner == nil, let found = counterMap(in: records, uids: c.uids, doc: c.doc) { (name, inner) = found }
+        place = records + [Schema.Name(name)]
         if let inner { place.append(Schema.Name(inner)) }
         var lists = 0
         Schema.forEachMatch(place, in: c.doc) { list, _ in if c.doc.isContainer(list) { lists += 1 } }
@@ -56,6 +59,22 @@ enum LikesDetector {
     /// `likes: {num, users: [usernames]}`): the name of the one list of most such maps,
     /// kept beside exactly one number and nothing else, under a key that is no user's id,
     /// its entries mostly users' ids; nil where the likes are no such map.
+    /// The map named as likes that holds the likers' list and its counter
+    /// (`listInCounterMap`), held by the most posts, and that list's name.
+    private static func counterMap(in records: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> (map: String, list: String)? {
+        var held: [String: Int] = [:]
+        Schema.forEachMatch(records, in: doc) { post, _ in
+            guard doc.isObject(post) else { return }
+            doc.forEachChild(post) { member in
+                if RoleWords.says(.likes, doc.key(member)), doc.isObject(doc.value(member)) { held[doc.key(member), default: 0] += 1 }
+            }
+        }
+        for (name, _) in held.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+            if let list = listInCounterMap(at: records + [Schema.Name(name)], uids: uids, doc: doc) { return (name, list) }
+        }
+        return nil
+    }
+
     static func listInCounterMap(at place: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> String? {
         var maps = 0, entries = 0, ids = 0
         var names: [String: Int] = [:]
