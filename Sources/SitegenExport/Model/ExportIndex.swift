@@ -28,6 +28,12 @@ public struct PostEntry: Sendable {
     /// The node that holds it, an index into `ExportIndex.groups` (one string for all the
     /// posts of a group: a post is copied often, and each string is a reference to count).
     public var group: Int32 = 0
+    /// Where the post sits in its group when that is not its key: its index in an array of
+    /// posts whose items are known by the id each holds (`posts: [{id, …}]`); nil otherwise.
+    public var position: String? = nil
+
+    /// The post's last path segment in the export: its position, else its key.
+    public var pathKey: String { position ?? key }
 }
 
 /// A node that holds posts: its path, and its owner's key as the export writes it (even
@@ -104,7 +110,7 @@ public final class ExportIndex: Sendable {
     public func name(ofPost p: Int) -> String { pageNames.isEmpty ? posts[p].key : pageNames[Int32(p)] ?? posts[p].key }
 
     /// Post `p`'s path in the export (`posts/<uid>/<key>`, `users/<uid>/posts/<key>`).
-    public func path(ofPost p: Int) -> String { "\(path(ofGroup: posts[p].group))/\(posts[p].key)" }
+    public func path(ofPost p: Int) -> String { "\(path(ofGroup: posts[p].group))/\(posts[p].pathKey)" }
 
     /// The path of the node that holds a post group's posts.
     public func path(ofGroup g: Int32) -> String { ExportIndex.path(groups[Int(g)], groupPath) }

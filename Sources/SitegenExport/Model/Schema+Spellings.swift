@@ -110,6 +110,10 @@ extension Schema {
     /// The nodes of the tutorials' apps, whose names are used even where they are absent.
     static let tutorial: [Node] = [.users, .posts, .followers, .following, .postLikes, .timeline, .images]
 
+    /// The names of the id a post of an array of posts holds (`posts: [{id, …}]`), which
+    /// names it where its index does not (`Validator.postIDMember`).
+    static let postIDNames: [Name] = ["id", "postId", "postID", "post_id", "postKey", "key"].map { Name($0) }
+
     /// Whether the first entry of `node` (`<x>/<y>`) that is not null is an object.
     private static func holdsRecords(_ node: Int32, in doc: JSONDocument) -> Bool {
         guard doc.isContainer(node) else { return false }

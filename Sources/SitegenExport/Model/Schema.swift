@@ -349,6 +349,16 @@ public struct Schema: Sendable {
             parts.count == pattern.count + 1 && parts[parts.count - 1] != nil && Array(parts.dropLast()) == pattern
         }
 
+        /// The names below records at `pattern` where it is kept in each of those records at
+        /// any depth (`posts/*/likes`: `[likes]`; `users/*/posts/*/likes/users`, for posts at
+        /// `users/*/posts/*`: `[likes, users]`); nil where it is not.
+        func members(below pattern: [Name?]) -> [Name]? {
+            guard parts.count > pattern.count, Array(parts.prefix(pattern.count)) == pattern else { return nil }
+            let rest = parts.dropFirst(pattern.count)
+            guard rest.allSatisfy({ $0 != nil }) else { return nil }
+            return rest.map { $0! }
+        }
+
         public var text: String { parts.map { $0?.text ?? "*" }.joined(separator: "/") }
     }
 

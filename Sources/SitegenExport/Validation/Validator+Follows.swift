@@ -234,7 +234,7 @@ extension Validator {
     /// each post (`users/*/posts/*/likes`), else under the post's key.
     func location(ofPostList node: Schema.Node, _ p: Int32, list: Int32, below keys: [String]) -> (path: String, under: Int32, keys: [String]) {
         let post = index.posts[Int(p)]
-        guard let place = schema.place(node), let records = schema.postRecords, place.isMember(of: records) else {
+        guard let place = schema.place(node), let records = schema.postRecords, let members = place.members(below: records) else {
             // Kept by owner, then by post (`posts_likes/*/*`): under the post's owner's key.
             if let place = schema.place(node), place.parts.count == 3, place.parts[1] == nil, place.parts[2] == nil {
                 let owner = index.groups[Int(post.group)].ownerKey
@@ -248,8 +248,15 @@ extension Validator {
             }
             return location(of: node, post.key, list: list, below: keys)
         }
-        let path = ([postPath(post), place.last.text] + keys).joined(separator: "/")
-        return list >= 0 ? (path, list, keys) : (path, post.node, [place.last.text] + keys)
+        let path = ([postPath(post)] + members.map(\.text) + keys).joined(separator: "/")
+        if list >= 0 { return (path, list, keys) }
+        // Under the deepest map of the list's path the post holds (`likes` of `likes/users`).
+        var (under, rest) = (post.node, members.map(\.text))
+        while let name = rest.first, let m = doc.member(under, Schema.Name(name)), doc.isObject(m) {
+            under = m
+            rest.removeFirst()
+        }
+        return (path, under, rest + keys)
     }
 
     /// The timeline dialect: `users/<a>/follows/<b>` (a follows b): dangling, else self-follow.

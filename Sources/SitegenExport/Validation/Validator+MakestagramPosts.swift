@@ -22,9 +22,13 @@ extension Validator {
         if oneStar {
             index.groupPath = (lists[..<star].map { $0!.text + "/" }.joined(), lists[(star + 1)...].map { "/" + $0!.text }.joined())
         }
+        // Kept in the users' own records (`users/<key>/posts`): the record that holds them is
+        // the owner, whatever `user_id` reads (a username, the sign-in uid).
+        let inUserRecords = star == 1 && export.users != nil && place.root == schema.name(.users)
+        let idNames = postIDMember(at: lists)
         forEachList(at: place) { x, group, groupPath in
             let uid = text(x)
-            let owner = index.userTable.lookup(uid)
+            let owner = (inUserRecords ? index.userByKey[uid] : nil) ?? index.userTable.lookup(uid)
             if owner == nil {
                 report(.postOrphan, groupPath(), found: nil)
             } else if !doc.isContainer(group) {
@@ -34,13 +38,45 @@ extension Validator {
             guard doc.isContainer(group) else { return }
             let g = Int32(index.groups.count)
             index.groups.append(PostGroup(fullPath: oneStar ? nil : groupPath(), ownerKey: uid))
+            let ids = doc.isArray(group) ? idNames : nil
             keyedChildren(group) { post, key in
                 // What a like or a comment written after the post's deletion leaves (`{likers}`).
                 if owner != nil, doc.isObject(post), doc.childCount(post) <= 2,
                    removeListsOfADeletedPost(post, key: key, postsName: groupPath()) { return }
+                // An item of an array known by the id it holds: that id is its key (pages,
+                // joins), its index where it is (findings, repairs).
+                if let ids, let id = doc.member(post, ids).flatMap({ doc.string(doc.value($0)) }), !id.isEmpty {
+                    return addPost(key: id, position: key, node: post, owner: owner ?? -1, group: g)
+                }
                 addPost(key: key, node: post, owner: owner ?? -1, group: g)
             }
         }
+    }
+
+    /// The member each item of an array of posts is known by (`posts: [{id, …}]`: an app
+    /// that rewrites the array moves a post, so its index is no identity): the id-named
+    /// member (`Schema.postIDNames`) that most of the arrays' maps hold as text, no value
+    /// twice in one array; nil where no array of posts has one.
+    private func postIDMember(at lists: [Schema.Name?]) -> [Schema.Name]? {
+        let names = Schema.postIDNames
+        var items = 0
+        var held = [Int](repeating: 0, count: names.count)
+        var repeated = Set<Int>()
+        Schema.forEachMatch(lists, in: doc) { group, _ in
+            guard doc.isArray(group) else { return }
+            var seen = [Set<String>](repeating: [], count: names.count)
+            doc.forEachChild(group) { item in
+                guard doc.isObject(item) else { return }
+                items += 1
+                for (i, name) in names.enumerated() {
+                    guard let m = doc.member(item, name), let id = doc.string(doc.value(m)), !id.isEmpty else { continue }
+                    held[i] += 1
+                    if !seen[i].insert(id).inserted { repeated.insert(i) }
+                }
+            }
+        }
+        let best = names.indices.filter { !repeated.contains($0) && held[$0] * 2 > items }.max { held[$0] < held[$1] }
+        return best.map { [names[$0]] }
     }
 
     /// Indexes flat `posts/<key>`, each owned by the uid in its `post_owner` (`ownerUID`): an owner that
@@ -81,15 +117,15 @@ extension Validator {
         return doc.string(value)
     }
 
-    private func addPost(key: String, node: Int32, owner: Int32, group: Int32) {
+    private func addPost(key: String, position: String? = nil, node: Int32, owner: Int32, group: Int32) {
         let i = Int32(index.posts.count)
-        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), group: group))
+        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), group: group, position: position))
         if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
         if owner >= 0 { index.postsOf[Int(owner)].append(i) }
     }
 
     /// The path of a post: `posts/<uid>/<key>` (`users/<uid>/posts/<key>`, …), or `posts/<key>` when flat.
-    func postPath(_ post: PostEntry) -> String { "\(ExportIndex.path(index.groups[Int(post.group)], index.groupPath))/\(post.key)" }
+    func postPath(_ post: PostEntry) -> String { "\(ExportIndex.path(index.groups[Int(post.group)], index.groupPath))/\(post.pathKey)" }
 
     /// The likes, `postLikes/<key>/<uid>` (or a node kept in each post, `posts/<key>/likes/<uid>`):
     /// likes of a post that does not exist, or by a uid that is not a user, dangle; the
@@ -317,12 +353,16 @@ extension Validator {
     private func forEachPostList(_ node: Schema.Node, dangling: FindingCode,
                                  _ body: (_ post: Int32, _ list: Int32, _ path: () -> String) -> Void) {
         guard let place = schema.place(node) else { return }
-        // Kept in each post (`posts/*/likes` of flat posts, `users/*/posts/*/likes`): the
-        // post is the record that holds the list, whatever its key.
-        if let records = schema.postRecords, place.isMember(of: records) {
+        // Kept in each post at any depth (`posts/*/likes` of flat posts, `users/*/posts/*/likes`,
+        // `users/*/posts/*/likes/users`): the post is the record that holds the list, whatever
+        // its key (posts of two owners may share one: never joined by it).
+        if let records = schema.postRecords, let members = place.members(below: records) {
+            let above = members.dropLast().map { "/\($0.text)" }.joined()
             for (p, post) in index.posts.enumerated() {
-                guard let list = doc.member(post.node, place.last), doc.isContainer(list) else { continue }
-                body(Int32(p), list, { "\(self.postPath(post))/\(self.doc.key(list))" })
+                var node: Int32? = post.node
+                for name in members { node = node.flatMap { doc.member($0, name) } }
+                guard let list = node, doc.isContainer(list) else { continue }
+                body(Int32(p), list, { "\(self.postPath(post))\(above)/\(self.doc.key(list))" })
             }
             return
         }

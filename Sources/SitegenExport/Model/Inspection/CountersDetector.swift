@@ -1,7 +1,8 @@
 /// Counters kept under a name no variant spells:
 /// - a post's: a number under a name that says what it counts in any of `RoleWords`'
 ///   languages (UIKit's `likes: 3`, `commentsCount`, `qtdCurtidas`; a node of the same
-///   name elsewhere is no matter: `posts/*/post-likes`);
+///   name elsewhere is no matter: `posts/*/post-likes`), or the number beside the likers'
+///   list in the post's likes map (`likes: {num, users}`: `likes/num`);
 /// - a user's: under the names of what they count in the users' records or their second
 ///   root (`UserCountersDetector`), else in a map whose name says so (`stats: {posts,
 ///   followers, following}`, `statistics: {followersCount, …}`) as field paths
@@ -11,6 +12,16 @@ enum CountersDetector {
         if let named = c.fieldGuess(.likeCount, in: .posts, what: "a number", { member in
             RoleWords.says(.likes, c.doc.key(member)) && isCount(c.doc, c.doc.value(member))
         }) { return named }
+        // The number kept beside the likers' list in the post's likes map (`likes: {num,
+        // users}`, `LikesDetector.listInCounterMap`): whatever its name, the counter.
+        if let records = c.schema.postRecords,
+           let place = c.isPresent(.postLikes) ? c.schema.place(.postLikes) : c.guessedPlace(.postLikes),
+           let members = place.members(below: records), members.count == 2 {
+            let (map, list) = (members[0], members[1])
+            if let inMap = c.inMapGuess(.likeCount, in: .posts, what: "a number beside the likes' list", { outer, member in
+                c.doc.keyEquals(outer, map) && c.doc.member(c.doc.value(outer), list) != nil && isCount(c.doc, c.doc.value(member))
+            }) { return inMap }
+        }
         // Where no like is recorded (no likes by post or by user, found or guessed), an
         // integer named for a like synonym (`good_count`, `hearts_count`) is the counter.
         guard !c.schema.recordsLikes(in: c.doc), c.guessedPlace(.postLikes) == nil, c.guessedPlace(.userLikes) == nil else { return nil }

@@ -99,6 +99,19 @@ struct InspectionContext {
 
     static let idKeys = [Schema.Name("id"), Schema.Name("uid")]
 
+    /// A field kept in a map of each record (a post's image in `pic: {src, tags}`, its like
+    /// counter in `likes: {num, users}`): `field` at the path `map/member` (`pic/src`) of
+    /// the first member of a map that `matches(map, member)`, where at least half of the
+    /// records hold one there and no record carries the field unmapped.
+    func inMapGuess(_ field: Schema.Field, in kind: InspectionRecords, what: String, _ matches: (_ map: Int32, _ member: Int32) -> Bool) -> FieldGuess? {
+        keyedGuess(field, in: kind, what: what) { map in
+            guard doc.isObject(doc.value(map)) else { return nil }
+            var found: String?
+            doc.forEachChild(doc.value(map)) { member in if found == nil, matches(map, member) { found = "\(doc.key(map))/\(doc.key(member))" } }
+            return found
+        }
+    }
+
     /// `fieldGuess` with the name each member gives (nil: none): the name most records give.
     private func keyedGuess(_ field: Schema.Field, in kind: InspectionRecords, what: String, _ name: (Int32) -> String?) -> FieldGuess? {
         guard isUncounted(field) else { return nil }
@@ -248,10 +261,15 @@ enum InspectionValues {
     /// under a name that is not a profile photo's (`ownerImageUrl`, `profileImage`) nor a
     /// website's (`website`, `homepage`, `link`: a profile's, whatever its URL).
     static func isPostImage(_ member: Int32, in doc: JSONDocument) -> Bool {
-        let name = doc.key(member).lowercased()
-        guard !["profile", "avatar", "owner", "author", "user", "web", "site", "homepage", "link"].contains(where: name.contains),
-              let text = doc.string(doc.value(member)) else { return false }
+        guard isPostImageName(doc.key(member)), let text = doc.string(doc.value(member)) else { return false }
         return isImageLink(text)
+    }
+
+    /// Whether a post's member may hold its image by its name: not a profile photo's
+    /// (`ownerImageUrl`, `profileImage`) nor a website's (`website`, `homepage`, `link`).
+    static func isPostImageName(_ key: String) -> Bool {
+        let name = key.lowercased()
+        return !["profile", "avatar", "owner", "author", "user", "web", "site", "homepage", "link"].contains(where: name.contains)
     }
 
     /// Whether `member` is a post's media list (`media: [{url, type}]`, `imageUrls: [url]`,

@@ -7,7 +7,8 @@
 /// - in each post, at any depth, the list named `likes`, else the one whose name says
 ///   likes (`likedBy`, `likers`, `userLikes`) and whose keys are mostly users' ids (an
 ///   array of ids is read as such a set, on the Realtime Database too, a list of maps by
-///   the id each holds);
+///   the id each holds); where that is a map of one list and its counter (`likes: {num,
+///   users}`), the list inside;
 /// - in each user's record, a `likes` list (`user_likes`).
 /// Likes kept in a root of their own by post are `PostListsDetector`'s; flat, each naming
 /// its post, `PostFieldDetector`'s.
@@ -38,12 +39,65 @@ enum LikesDetector {
     /// The likes list in each post (`posts/*/likes`, `users/*/posts/*/likedBy`).
     static func inPosts(_ c: InspectionContext) -> NodeGuess? {
         guard c.isPresent(.posts), !c.isPresent(.postLikes), let records = c.schema.postRecords else { return nil }
-        let name = listName(in: records, uids: c.uids, doc: c.doc)
+        var name = listName(in: records, uids: c.uids, doc: c.doc)
+        var place = records + [Schema.Name(name)]
+        // A map of the likers' list and its counter (`likes: {num, users}`): the likes are the
+        // list (under any name that says likes: its entries are no users' ids themselves).
+        var inner = listInCounterMap(at: place, uids: c.uids, doc: c.doc)
+        if inner == nil, let found = counterMap(in: records, uids: c.uids, doc: c.doc) { (name, inner) = found }
+        place = records + [Schema.Name(name)]
+        if let inner { place.append(Schema.Name(inner)) }
         var lists = 0
-        Schema.forEachMatch(records + [Schema.Name(name)], in: c.doc) { list, _ in if c.doc.isContainer(list) { lists += 1 } }
+        Schema.forEachMatch(place, in: c.doc) { list, _ in if c.doc.isContainer(list) { lists += 1 } }
         guard lists > 0 else { return nil }
-        let path = (records + [Schema.Name(name)]).map { $0?.text ?? "*" }.joined(separator: "/")
-        return (.postLikes, path, "\(number(lists)) posts hold a \"\(name)\" list")
+        let path = place.map { $0?.text ?? "*" }.joined(separator: "/")
+        let what = inner.map { "a \"\(name)\" map of a \"\($0)\" list and a number" } ?? "a \"\(name)\" list"
+        return (.postLikes, path, "\(number(lists)) posts hold \(what)")
+    }
+
+    /// The likers' list inside a post's likes kept as a map of it and its counter (igips'
+    /// `likes: {num, users: [usernames]}`): the name of the one list of most such maps,
+    /// kept beside exactly one number and nothing else, under a key that is no user's id,
+    /// its entries mostly users' ids; nil where the likes are no such map.
+    /// The map named as likes that holds the likers' list and its counter
+    /// (`listInCounterMap`), held by the most posts, and that list's name.
+    private static func counterMap(in records: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> (map: String, list: String)? {
+        var held: [String: Int] = [:]
+        Schema.forEachMatch(records, in: doc) { post, _ in
+            guard doc.isObject(post) else { return }
+            doc.forEachChild(post) { member in
+                if RoleWords.says(.likes, doc.key(member)), doc.isObject(doc.value(member)) { held[doc.key(member), default: 0] += 1 }
+            }
+        }
+        for (name, _) in held.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+            if let list = listInCounterMap(at: records + [Schema.Name(name)], uids: uids, doc: doc) { return (name, list) }
+        }
+        return nil
+    }
+
+    static func listInCounterMap(at place: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> String? {
+        var maps = 0, entries = 0, ids = 0
+        var names: [String: Int] = [:]
+        Schema.forEachMatch(place, in: doc) { likes, _ in
+            guard doc.isContainer(likes) else { return }
+            maps += 1
+            guard doc.isObject(likes) else { return }
+            var (list, numbers, other): (Int32?, Int, Int) = (nil, 0, 0)
+            doc.forEachChild(likes) { member in
+                let value = doc.value(member)
+                if doc.isContainer(value) && list == nil && !uids.contains(doc.key(member)) { list = member }
+                else if doc.isNumber(value) { numbers += 1 }
+                else { other += 1 }
+            }
+            guard let list, numbers == 1, other == 0 else { return }
+            names[doc.key(list), default: 0] += 1
+            doc.forEachEntry(doc.value(list)) { entry in
+                entries += 1
+                if doc.string(doc.value(entry)).map(uids.contains) == true || uids.contains(doc.key(entry)) { ids += 1 }
+            }
+        }
+        guard let best = names.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), best.value * 2 > maps, ids * 2 >= entries else { return nil }
+        return best.key
     }
 
     /// A user's list of the posts they liked, in their record (`users/*/likes`).

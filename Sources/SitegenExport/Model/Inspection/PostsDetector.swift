@@ -229,9 +229,16 @@ enum PostsDetector {
     static func image(_ c: InspectionContext) -> FieldGuess? {
         let doc = c.doc
         let firestore = c.export.firestore != nil
-        return c.fieldGuess(.imageURL, in: .posts, what: firestore ? "an image's URL" : "an http(s) URL") { member in
+        let what = firestore ? "an image's URL" : "an http(s) URL"
+        func isImage(_ member: Int32) -> Bool {
             if firestore { return InspectionValues.isPostImage(member, in: doc) }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
+        }
+        if let named = c.fieldGuess(.imageURL, in: .posts, what: what, isImage) { return named }
+        // The URL in a map of the post (`pic: {src, tags}`), under names that are no
+        // profile photo's either: the path to it (`pic/src`).
+        return c.inMapGuess(.imageURL, in: .posts, what: what) { map, member in
+            InspectionValues.isPostImageName(doc.key(map)) && isImage(member)
         }
     }
 
