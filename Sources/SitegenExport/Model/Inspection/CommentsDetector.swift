@@ -133,9 +133,25 @@ enum CommentsDetector {
         }
         if byName != nil || named { return byName }
         return c.fieldGuess(.commentText, in: .comments, what: "words (no field's name says text)") { member in
-            guard let text = doc.string(doc.value(member)) else { return false }
-            return text.contains(" ") && !SafeURL.isHTTP(text) && !c.uids.contains(text) && !isNumberOrTime(text)
+            doc.string(doc.value(member)).map { isWords($0, uids: c.uids) } ?? false
         }
+    }
+
+    /// Whether `text` is words: it holds a space and is no URL, user's id, number or time.
+    static func isWords(_ text: String, uids: Set<String>) -> Bool {
+        text.contains(" ") && !SafeURL.isHTTP(text) && !uids.contains(text) && !isNumberOrTime(text)
+    }
+
+    /// The name of `record`'s member that holds words (`isWords`: a comment's text known by
+    /// its value where no name says so, Turkish `icerik`), where the record holds no post's
+    /// image (a copy of a post holds its caption beside its image, and is no comment).
+    static func wordsField(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
+        var found: String?, image = false
+        doc.forEachChild(record) { member in
+            if InspectionValues.isPostImage(member, in: doc) { image = true }
+            if found == nil, let text = doc.string(doc.value(member)), isWords(text, uids: uids) { found = doc.key(member) }
+        }
+        return image ? nil : found
     }
 
     /// A text that is a number or a time (`"1614589200000"`, `"2021-03-01T09:00:00Z"`,
