@@ -43,6 +43,20 @@ import Testing
         #expect(try Self.findings(Self.inMaps, mapping) == [#"like_count_mismatch posts/p1/totalLikes 1"#])
     }
 
+    /// Documents keyed by numbers a post's key may also be, naming a post and a user in
+    /// fields of their own beside a `likes` array (a comment's `{postId, userId, likes}`),
+    /// are about a post: no `postLikes`.
+    @Test func documentsNamingAPostAreNoLikesArrays() throws {
+        let lines = try Self.block(#"""
+            {"__collections__": {
+             "users": {"u1": {"name": "Ana", "__collections__": {}}, "u2": {"name": "Ben", "__collections__": {}}},
+             "posts": {"1": {"img": "https://example.com/1.jpg", "userId": "u1", "__collections__": {}}, "2": {"img": "https://example.com/2.jpg", "userId": "u2", "__collections__": {}}},
+             "notes": {"1": {"postId": "2", "userId": "u1", "likes": ["u2"], "__collections__": {}}, "2": {"postId": "1", "userId": "u2", "likes": ["u1"], "__collections__": {}}}
+            }}
+            """#)
+        #expect(!lines.contains { $0.hasPrefix("postLikes") })
+    }
+
     /// Portuguese names: likes as `reacoes/<post>/curtidas/<uid>` (empty documents; `q9`'s
     /// post is gone), comments' text `fala` known by its words.
     static let byPost = #"""

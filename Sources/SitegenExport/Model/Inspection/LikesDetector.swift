@@ -50,7 +50,8 @@ enum LikesDetector {
     /// (BlogCompose's `likePost/<post>: {likes: [uid, …]}`): of the root collections no role
     /// holds, nor the posts', one most of whose documents are keyed by posts' ids and hold, under one name
     /// that says likes, an array of ids (read as a set keyed by them) whose entries are
-    /// mostly users' ids, is `postLikes = "<root>/*/<field>"`.
+    /// mostly users' ids, and no user's id nor post's key in a field of its own (a
+    /// comment's `{postId, userId, likes}` is about a post), is `postLikes = "<root>/*/<field>"`.
     static func firestoreArrays(_ collections: FirestoreCollections, posts: String?, uids: Set<String>, postIDs: Set<String>,
                                 _ found: inout FirestoreRoles.Found) {
         guard found.mapping.nodes[.postLikes] == nil, !uids.isEmpty, !postIDs.isEmpty else { return }
@@ -63,6 +64,14 @@ enum LikesDetector {
                 guard doc.isObject(record) else { return }
                 records += 1
                 guard postIDs.contains(doc.key(record)) else { return }
+                // A document naming a user or a post in a field of its own (a comment's
+                // `{postId, userId, likes}`, keyed by a number a post's key may also be) is
+                // about a post, not its likes.
+                var names = false
+                doc.forEachChild(record) { member in
+                    if let text = doc.string(doc.value(member)), uids.contains(text) || postIDs.contains(text) { names = true }
+                }
+                guard !names else { return }
                 keyed += 1
                 doc.forEachChild(record) { member in
                     let value = doc.value(member)
