@@ -61,7 +61,7 @@ enum CommentsDetector {
         let doc = c.doc
         guard c.isPresent(.posts), !c.isPresent(.comments), let records = c.schema.postRecords else { return (nil, nil) }
         let name = listName(in: records, doc: doc)
-        var lists = 0, entries = 0, authored = 0
+        var lists = 0, entries = 0, authored = 0, texts = 0
         var keys = Set<String>()
         // With no node of users, a person is whoever a record names: a comment whose author
         // is under a name sitegen reads as one (`uid`, `userId`, `username`) names its
@@ -75,13 +75,20 @@ enum CommentsDetector {
                 entries += 1
                 if InspectionValues.authorField(entry, uids: c.uids, in: doc) != nil || authorMap(entry, c) != nil
                     || doc.member(entry, authors).flatMap({ doc.string(doc.value($0)) }).map({ !$0.isEmpty }) == true { authored += 1 }
+                if commentText(entry, uids: c.uids, in: doc) != nil || wordsField(entry, uids: c.uids, in: doc) != nil { texts += 1 }
                 doc.forEachChild(entry) { keys.insert(doc.key($0)) }
             }
         }
         guard lists > 0 else { return (nil, nil) }
         let path = (records + [Schema.Name(name)]).map { $0?.text ?? "*" }.joined(separator: "/")
         // Comments whose entries name no user by id (`{displayName, comment}`) cannot
-        // be counted or shown by author: said, not mapped.
+        // be counted or shown by author: said, not mapped. With no users at all (people
+        // only as posts' owners), no comment is shown by a profile anyway: entries most of
+        // which hold a comment's text are the post's comments, read with no author
+        // (glazkov's `posts/*/comments: {comment, login, date}`, `login` a display name).
+        if entries > 0 && authored * 2 < entries && c.usersRoot() == nil && texts * 2 > entries {
+            return ((.comments, path, "\(number(lists)) posts hold a \"\(name)\" list, \(number(texts)) of its \(number(entries)) entries a comment's text, by no user's id (no users: read with no author)"), nil)
+        }
         if entries > 0 && authored * 2 < entries {
             return (nil, "comments = \(JSONString.quoted(path)): \(number(lists)) posts hold a \"\(name)\" list, but \(number(entries - authored)) of its \(number(entries)) entries name no user by id (\(keys.sorted().joined(separator: ", ")))")
         }
@@ -133,9 +140,25 @@ enum CommentsDetector {
         }
         if byName != nil || named { return byName }
         return c.fieldGuess(.commentText, in: .comments, what: "words (no field's name says text)") { member in
-            guard let text = doc.string(doc.value(member)) else { return false }
-            return text.contains(" ") && !SafeURL.isHTTP(text) && !c.uids.contains(text) && !isNumberOrTime(text)
+            doc.string(doc.value(member)).map { isWords($0, uids: c.uids) } ?? false
         }
+    }
+
+    /// Whether `text` is words: it holds a space and is no URL, user's id, number or time.
+    static func isWords(_ text: String, uids: Set<String>) -> Bool {
+        text.contains(" ") && !SafeURL.isHTTP(text) && !uids.contains(text) && !isNumberOrTime(text)
+    }
+
+    /// The name of `record`'s member that holds words (`isWords`: a comment's text known by
+    /// its value where no name says so, Turkish `icerik`), where the record holds no post's
+    /// image (a copy of a post holds its caption beside its image, and is no comment).
+    static func wordsField(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
+        var found: String?, image = false
+        doc.forEachChild(record) { member in
+            if InspectionValues.isPostImage(member, in: doc) { image = true }
+            if found == nil, let text = doc.string(doc.value(member)), isWords(text, uids: uids) { found = doc.key(member) }
+        }
+        return image ? nil : found
     }
 
     /// A text that is a number or a time (`"1614589200000"`, `"2021-03-01T09:00:00Z"`,

@@ -59,6 +59,7 @@ enum FirestoreRoles {
         let postIDs = FirestoreNames.bothSpellings(postKeys)
         let shapes = FirestoreShapes(collections, posts: posts, uids: uids, postIDs: postIDs)
         LikesDetector.firestore(shapes, &found)
+        LikesDetector.firestoreArrays(collections, posts: posts, uids: uids, postIDs: postIDs, &found)
         CommentsDetector.firestore(shapes, &found)
         EdgesDetector.firestore(shapes, &found)
         EdgesDetector.firestoreLists(collections, schema, users: users, uids: uids, &found)
@@ -137,8 +138,12 @@ struct FirestoreShapes {
             collections.documents(c) { record, parent in
                 s.records += 1
                 if isEmpty(record) { s.empty += 1 }
-                if doc.isObject(record), InspectionValues.authorField(record, uids: uids, in: doc) != nil,
-                   CommentsDetector.commentText(record, uids: uids, in: doc) != nil { s.comments += 1 }
+                // A comment: a user's id (or a map naming one: `userComment: {idUser, …}`) and
+                // its text, under a name that says so or known by its words.
+                if doc.isObject(record),
+                   InspectionValues.authorField(record, uids: uids, in: doc) != nil || InspectionContext.idInAMap(record, uids: uids, in: doc),
+                   CommentsDetector.commentText(record, uids: uids, in: doc) != nil
+                    || CommentsDetector.wordsField(record, uids: uids, in: doc) != nil { s.comments += 1 }
                 let key = doc.key(record)
                 if uids.contains(key) { s.userKeys += 1 }
                 if postIDs.contains(key) { s.postKeys += 1 }

@@ -87,14 +87,28 @@ struct InspectionContext {
     }
 
     /// The member of the map `member` that holds a user's id, as a copy of the user's
-    /// record does (`id`, `uid`); nil when it is no map or holds none.
+    /// record does: `id` or `uid`, else the first member of any name whose value is a
+    /// user's id (BlogCompose's `userPoster: {idUser, name, urlImg}`: known by its value,
+    /// not its name); nil when it is no map or holds none.
     static func idKeyInMap(_ member: Int32, uids: Set<String>, in doc: JSONDocument) -> String? {
         let value = doc.value(member)
         guard doc.isObject(value) else { return nil }
         for key in idKeys {
             if let m = doc.member(value, key), let text = doc.string(doc.value(m)), uids.contains(text) { return key.text }
         }
-        return nil
+        var found: String?
+        doc.forEachChild(value) { m in
+            if found == nil, let text = doc.string(doc.value(m)), uids.contains(text) { found = doc.key(m) }
+        }
+        return found
+    }
+
+    /// Whether `record` names a user by id in one of its maps (`userComment: {idUser, …}`),
+    /// as `idKeyInMap` finds it.
+    static func idInAMap(_ record: Int32, uids: Set<String>, in doc: JSONDocument) -> Bool {
+        var found = false
+        doc.forEachChild(record) { member in if !found, idKeyInMap(member, uids: uids, in: doc) != nil { found = true } }
+        return found
     }
 
     static let idKeys = [Schema.Name("id"), Schema.Name("uid")]

@@ -2,7 +2,9 @@
 /// - Firestore: under each post, a subcollection of empty documents named as likes
 ///   (`posts/*/likes`, `posts/*/post-likes`); kept by user, `<root>/*/<sub>` of
 ///   documents keyed by posts' ids named as likes (`user-likes/*/posts`: `user_likes`),
-///   whatever they hold (empty, a copy of the post), unless they are comments. Empty
+///   whatever they hold (empty, a copy of the post), unless they are comments; kept by
+///   post, `<root>/*/<sub>` of empty documents keyed by users' ids under posts' ids, the
+///   root or sub named as likes (`begeniler/*/gonderiBegenileri`). Empty
 ///   documents named otherwise are said as a doubt, not mapped;
 /// - in each post, at any depth, the list named `likes`, else the one whose name says
 ///   likes (`likedBy`, `likers`, `userLikes`) and whose keys are mostly users' ids (an
@@ -10,6 +12,8 @@
 ///   the id each holds); where that is a map of one list and its counter (`likes: {num,
 ///   users}`), the list inside;
 /// - in each user's record, a `likes` list (`user_likes`).
+/// - in a root collection of one document per post, an array of ids named as likes
+///   (`likePost/<post>: {likes: [uid]}`: `firestoreArrays`).
 /// Likes kept in a root of their own by post are `PostListsDetector`'s; flat, each naming
 /// its post, `PostFieldDetector`'s.
 enum LikesDetector {
@@ -20,6 +24,13 @@ enum LikesDetector {
             } else {
                 found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents in posts, not named as likes")
             }
+        }
+        // Kept by post (`<root>/<post>/<sub>/<uid>`: superknowa's `begeniler/*/gonderiBegenileri`),
+        // empty documents (or holding a time alone) keyed by users' ids under parents that
+        // are posts' ids, where the root's or the sub's name says likes in any language.
+        for (c, s) in shapes.byParent where s.empty == s.records && s.userKeys * 2 >= s.records && s.postParents * 2 >= s.records
+            && RoleWords.says(.likes, c) {
+            found.take(.postLikes, c, "\(number(s.records)) empty documents keyed by users' ids, kept by post")
         }
         // Kept by user and keyed by posts' ids, a like is the document, whatever it holds
         // (empty, `{postId}`, a copy of the post: vladimirkoff's `users/*/user-likes`), as
@@ -33,6 +44,55 @@ enum LikesDetector {
             } else if empty {
                 found.unsure.append("\(JSONString.quoted(c)): \(number(s.records)) empty documents keyed by posts' ids, kept by user, not named as likes")
             }
+        }
+    }
+
+    /// Likes kept as an array of users' ids in a root collection of one document per post
+    /// (BlogCompose's `likePost/<post>: {likes: [uid, …]}`): of the root collections no role
+    /// holds, nor the posts', one most of whose documents are keyed by posts' ids and hold, under one name
+    /// that says likes, an array of ids (read as a set keyed by them) whose entries are
+    /// mostly users' ids, and no user's id nor post's key in a field of its own (a
+    /// comment's `{postId, userId, likes}` is about a post), is `postLikes = "<root>/*/<field>"`.
+    static func firestoreArrays(_ collections: FirestoreCollections, posts: String?, uids: Set<String>, postIDs: Set<String>,
+                                _ found: inout FirestoreRoles.Found) {
+        guard found.mapping.nodes[.postLikes] == nil, !uids.isEmpty, !postIDs.isEmpty else { return }
+        let doc = collections.doc
+        let taken = Set(found.mapping.nodes.values.compactMap { $0.split(separator: "/").first.map(String.init) })
+        for c in collections.layout.collections.sorted() where !c.contains("/") && c != posts && !taken.contains(c) {
+            var records = 0, keyed = 0, entries = 0, ids = 0
+            var fields: [String: Int] = [:]
+            collections.documents(c) { record, _ in
+                guard doc.isObject(record) else { return }
+                records += 1
+                guard postIDs.contains(doc.key(record)) else { return }
+                // A document naming a user or a post in a field of its own (a comment's
+                // `{postId, userId, likes}`, keyed by a number a post's key may also be) is
+                // about a post, not its likes.
+                var names = false
+                doc.forEachChild(record) { member in
+                    if let text = doc.string(doc.value(member)), uids.contains(text) || postIDs.contains(text) { names = true }
+                }
+                guard !names else { return }
+                keyed += 1
+                doc.forEachChild(record) { member in
+                    let value = doc.value(member)
+                    guard doc.isContainer(value), RoleWords.says(.likes, doc.key(member)) else { return }
+                    var n = 0, hit = 0
+                    doc.forEachEntry(value) { entry in
+                        n += 1
+                        if (doc.hasKey(entry) && uids.contains(doc.key(entry))) || doc.string(doc.value(entry)).map(uids.contains) == true { hit += 1 }
+                    }
+                    guard hit * 2 >= n else { return }
+                    entries += n
+                    ids += hit
+                    fields[doc.key(member), default: 0] += 1
+                }
+            }
+            guard records > 0, keyed * 2 > records, ids > 0,
+                  let field = fields.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), field.value * 2 > records else { continue }
+            found.take(.postLikes, "\(c)/*/\(field.key)",
+                       "\(number(field.value)) of its \(number(records)) documents, keyed by posts' ids, hold users' ids in \"\(field.key)\"")
+            return
         }
     }
 

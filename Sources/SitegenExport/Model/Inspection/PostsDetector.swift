@@ -198,13 +198,14 @@ enum PostsDetector {
             return guess
         }
         // No member holds the id: a copy of the poster's record in the post names them.
-        guard c.usersRoot() != nil, ownerField(c.schema, c.doc) == nil else { return nil }
+        guard c.usersRoot() != nil, ownerField(c.schema, c.doc).map({ $0.contains("/") }) ?? true else { return nil }
         return c.idInMapGuess(.postOwner, in: .posts, what: "a copy of a user's record holding their id")
     }
 
     /// The field most flat posts hold a user's id in (a key of the users' root, or an object
     /// holding one under a `uid` spelling), not the post's own key, where at least half do: the owner, before the fields are counted
-    /// (`owner` guesses it for the block).
+    /// (`owner` guesses it for the block). Where none does, the path of the map member of
+    /// any name most posts hold a user's id in (`userPoster/idUser`: `idKeyInMap`).
     static func ownerField(_ schema: Schema, _ doc: JSONDocument) -> String? {
         guard let users = schema.place(.users), users.isRoot, let root = doc.member(doc.root, users.root), doc.isObject(root) else { return nil }
         var uids = Set<String>()
@@ -220,7 +221,14 @@ enum PostsDetector {
                 if let text, text != doc.key(post), uids.contains(text) { hits[doc.key(member), default: 0] += 1 }
             }
         }
-        guard let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= posts else { return nil }
+        if let best = hits.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= posts { return best.key }
+        var inMaps: [String: Int] = [:]
+        InspectionContext.forEachRecord(.posts, schema, doc) { post in
+            doc.forEachChild(post) { member in
+                if let key = InspectionContext.idKeyInMap(member, uids: uids, in: doc) { inMaps["\(doc.key(member))/\(key)", default: 0] += 1 }
+            }
+        }
+        guard let best = inMaps.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), best.value * 2 >= posts else { return nil }
         return best.key
     }
 

@@ -2,8 +2,8 @@
 /// the ids the rest of the data knows them by:
 /// - Firestore: a collection named `users` in any case, else the one whose documents hold
 ///   users' names or photos (a name saying users first: `insta_users`), never one of posts
-///   (their owner's name and photo copied in them) nor one whose documents belong to
-///   another's; and the id the rest of the data uses for a user where the document's own
+///   (their owner's name and photo copied in them, or named for posts) nor one whose
+///   documents belong to another's or share an id (several per person: `sharesAnID`); and the id the rest of the data uses for a user where the document's own
 ///   key is not it (`user_id`: karlhadwen's `userId` in `users/<autoId>`);
 /// - Realtime Database: the root whose records carry user fields (friendlypix-web's
 ///   `people/<uid>: {full_name, profile_picture}`), and a second root of user fields keyed
@@ -28,7 +28,11 @@ enum UsersDetector {
         // Never a collection of posts (their owner's name and photo copied in them).
         let avatars = Set(schema.names(.avatarURL).map(\.text))
         let held = { (c: String) in (collections.layout.documentsPerCollection[c] ?? 0) > 0 }
-        let roots = all.filter { !$0.contains("/") && held($0) && !PostsDetector.holdsPostImages($0, in: doc, avatars: avatars) }
+        // Nor a collection named for posts (`posts/<id>: {photoUrl, title, owner}`: its
+        // image under a profile photo's spelling), nor one whose documents share an id
+        // (several documents per person: `owner` repeats).
+        let roots = all.filter { !$0.contains("/") && held($0) && !PostsDetector.holdsPostImages($0, in: doc, avatars: avatars)
+            && !RoleWords.says(.posts, $0) && !sharesAnID($0, collections) }
         var keysOf: [String: Set<String>] = [:]
         for c in roots { collections.documents(c) { record, _ in keysOf[c, default: []].insert(doc.key(record)) } }
         // A collection's name saying users first (`insta_users`, `Users`), then the most
@@ -52,6 +56,40 @@ enum UsersDetector {
         found.nodes[.users] = "\(number(best.users)) of its \(number(best.records)) documents hold a user's name or photo"
         found.mapping.nodes[.users] = best.name
         return best.name
+    }
+
+    /// Whether most documents of collection `c` hold, under one name, an id (a text of 16
+    /// to 128 letters, digits, `-`, `_` and `:`, with letters and digits) another of its
+    /// documents holds there too: records kept several per person (posts naming their
+    /// owner), which are no users' own (each user's id is theirs alone).
+    static func sharesAnID(_ c: String, _ collections: FirestoreCollections) -> Bool {
+        let doc = collections.doc
+        var records = 0
+        var values: [String: [String: Int]] = [:]
+        collections.documents(c) { record, _ in
+            guard doc.isObject(record) else { return }
+            records += 1
+            doc.forEachChild(record) { member in
+                if let text = doc.string(doc.value(member)), isIDLike(text) { values[doc.key(member), default: [:]][text, default: 0] += 1 }
+            }
+        }
+        return values.values.contains { counts in counts.values.filter { $0 > 1 }.reduce(0, +) * 2 > records }
+    }
+
+    /// Whether `text` looks like a generated id (a uid, an auto id), not a word or a name.
+    static func isIDLike(_ text: String) -> Bool {
+        let u = text.utf8
+        guard u.count >= 16, u.count <= 128 else { return false }
+        var letters = false, digits = false
+        for b in u {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): letters = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":"): continue
+            default: return false
+            }
+        }
+        return letters && digits
     }
 
     /// Whether `record` holds, under a name other than its own key's, a text that is one of
