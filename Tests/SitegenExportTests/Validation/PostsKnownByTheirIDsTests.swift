@@ -73,6 +73,8 @@ import Testing
             user_id = "userName"  # guessed: its values, one per user, are what 15 edges, likes and owners elsewhere hold (the documents' own ids: 0)
             comment_author = "userName"  # guessed: 2 of 2 comments hold a user's uid there
             image_url = "foto/url"  # guessed: 3 of 3 posts hold an image's URL there
+            caption = "legenda"  # guessed: 3 of 3 posts hold text there
+            created_at = "criadoEm"  # guessed: 3 of 3 posts hold a time there
             like_count = "curtidas/total"  # guessed: 3 of 3 posts hold a number beside the likes' list there
             comment_text = "texto"  # guessed: 2 of 2 comments hold text there
 

@@ -48,6 +48,7 @@ import Testing
             post_owner = "userId"
             image_url = "imagen"  # guessed: 1 of 1 posts hold an http(s) URL there
             caption = "texto"  # guessed: 1 of 1 posts hold text there
+            created_at = "fecha"  # guessed: 1 of 1 posts hold a time there
 
             """)
     }

@@ -305,12 +305,13 @@ enum InspectionValues {
     }
 
     /// A post's media list under a name no spelling has (`source: [{uri, width, height}]`):
-    /// a list whose first item is a map holding a post's image (`isPostImage`), under a
-    /// name that says no person nor what people wrote (likes, comments, followers, users,
-    /// a profile's photo).
+    /// an array (not a map of records: a Firestore subcollection is one in the tree, a
+    /// pushed list another) whose first item is a map holding a post's image
+    /// (`isPostImage`), under a name that says no person nor what people wrote (likes,
+    /// comments, followers, users, a profile's photo).
     static func isMediaListByShape(_ member: Int32, in doc: JSONDocument) -> Bool {
         let value = doc.value(member), name = doc.key(member)
-        guard doc.isContainer(value), mediaItemMember(value, in: doc) != nil,
+        guard doc.isArray(value), mediaItemMember(value, in: doc) != nil,
               ![RoleWords.Role.likes, .comments, .users, .followers, .following].contains(where: { RoleWords.says($0, name) }),
               !["profile", "avatar", "owner", "author", "story", "stories"].contains(where: name.lowercased().contains) else { return false }
         return true

@@ -3,7 +3,8 @@
 /// holds, most of whose keys are users' ids, whose entries are flags (`true`, `1`, a
 /// `{timestamp}`) keyed by posts' keys, nearly all of them (nine in ten) posts that the
 /// list's user owns, covering at least half of the posts. A feed holds others' posts too
-/// (`TimelineDetector`), and what a user liked or saved is named so and left alone.
+/// (`TimelineDetector`), and a root named for a feed, or for what a user liked or saved,
+/// is left alone.
 /// Read as `user_posts` (docs/export-format.md, "Posts").
 enum UserPostsIndexDetector {
     static func guess(_ export: Export, _ schema: Schema) -> (path: String, why: String)? {
@@ -20,7 +21,7 @@ enum UserPostsIndexDetector {
         var best: (name: String, lists: Int, own: Int, entries: Int)?
         doc.forEachEntry(doc.root) { root in
             let name = doc.key(root)
-            guard doc.isObject(root), !taken.contains(name), !RoleWords.says(.likes, name),
+            guard doc.isObject(root), !taken.contains(name), !RoleWords.says(.likes, name), !RoleWords.says(.feed, name),
                   !["save", "bookmark", "notif", "activit"].contains(where: name.lowercased().contains) else { return }
             var keys = 0, lists = 0, entries = 0, own = 0
             doc.forEachEntry(root) { list in
