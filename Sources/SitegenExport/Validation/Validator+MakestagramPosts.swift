@@ -256,7 +256,7 @@ extension Validator {
             guard doc.isObject(like), let field = doc.member(like, names), let named = doc.string(doc.value(field)) else { return }
             let path = "\(rootName)/\(key)"
             guard let p = index.post(key: index.encodedIDs ? FirestoreNames.key(named) : named) else {
-                remove(.likeDangling, path, node: like)
+                if knowsPosts { remove(.likeDangling, path, node: like) }
                 return
             }
             let user = itemUser(like, likers).user
@@ -306,7 +306,7 @@ extension Validator {
                 return
             }
             guard let p = index.post(key: index.encodedIDs ? FirestoreNames.key(named) : named) else {
-                remove(.commentDangling, path, node: comment)
+                if knowsPosts { remove(.commentDangling, path, node: comment) }
                 return
             }
             commentCount[Int(p)] += 1
@@ -329,6 +329,7 @@ extension Validator {
         var ofDeletedPosts = Set<String>()
         forEachList(at: place) { x, list, listPath in
             guard let p = self.post(x) else {
+                guard knowsPosts else { return }
                 if doc.isObject(list) { doc.forEachEntry(list) { if !isNoEdge($0) { ofDeletedPosts.insert(doc.key($0)) } } }
                 remove(.commentDangling, listPath(), node: list)
                 return
@@ -350,6 +351,11 @@ extension Validator {
     /// Calls `body` with each container list of `node` kept by post (`<node>/<key>`, or a
     /// list in each post) and the post; the list of a post that does not exist is
     /// `dangling`, removed whole.
+    /// Whether any post was read: where none was (the posts node absent, or kept where the
+    /// schema does not say), a like or a comment of a post that is not there cannot be
+    /// told dangling from unread, and is left alone, not removed.
+    var knowsPosts: Bool { !index.posts.isEmpty }
+
     private func forEachPostList(_ node: Schema.Node, dangling: FindingCode,
                                  _ body: (_ post: Int32, _ list: Int32, _ path: () -> String) -> Void) {
         guard let place = schema.place(node) else { return }
@@ -368,7 +374,7 @@ extension Validator {
         }
         forEachList(at: place) { key, list, listPath in
             guard let post = post(key) else {
-                remove(dangling, listPath(), node: list)
+                if knowsPosts { remove(dangling, listPath(), node: list) }
                 return
             }
             if doc.isContainer(list) { withoutActuallyEscaping(listPath) { body(post, list, $0) } }

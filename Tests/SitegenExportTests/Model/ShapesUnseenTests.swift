@@ -99,4 +99,20 @@ import Testing
         let one = try Audit.run(exportAt: try TestSupport.temporaryFile(tree(1)), mapping: mapping)
         #expect(one.findings.map { "\($0.code.rawValue) \($0.path)" } == ["post_invalid posts/t0/picture"])
     }
+
+    /// Likes and comments kept by post where no post is read (the posts only in each
+    /// reader's feed, under a name no role has): none is dangling, none removed; with one
+    /// post read, those of the missing posts are.
+    @Test func noPostReadMakesNoLikeDangling() throws {
+        let unread = """
+            {"users": {"a": {"username": "ann"}, "b": {"username": "bo"}},
+             "feed-posts": {"a": {"-Mp1": {"uid": "a", "image": "https://example.com/1.jpg"}}},
+             "postLikes": {"-Mp1": {"b": true}}, "comments": {"-Mp1": {"-Mc1": {"uid": "b", "text": "hi"}}}}
+            """
+        let none = try Audit.run(exportAt: try TestSupport.temporaryFile(unread), mapping: Schema.Mapping(dialect: .makestagram))
+        #expect(none.findings.isEmpty)
+        let read = unread.replacingOccurrences(of: #""feed-posts": {"a": {"-Mp1""#, with: #""posts": {"a": {"-Mp2""#)
+        let one = try Audit.run(exportAt: try TestSupport.temporaryFile(read), mapping: Schema.Mapping(dialect: .makestagram))
+        #expect(one.findings.map { "\($0.code.rawValue) \($0.path)" } == ["comment_dangling comments/-Mp1", "like_dangling postLikes/-Mp1"])
+    }
 }
