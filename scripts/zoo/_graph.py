@@ -11,6 +11,7 @@ Deterministic for a seed; names, captions and times are plain and readable.
 """
 import datetime
 import random
+import uuid
 
 FIRST = ["ana", "ben", "chloe", "dev", "emma", "femi", "gus", "hana", "ivan", "jo", "kai", "lena", "milo",
          "nora", "omar", "pia", "quinn", "rosa", "sam", "tara", "uli", "vera", "wes", "yuki", "zoe"]
@@ -125,3 +126,16 @@ def timed_push_id(rng, time):
         head = PUSH_CHARS[ms % 64] + head
         ms //= 64
     return head + "".join(rng.choice(PUSH_CHARS) for _ in range(12))
+
+
+def uuid4(rng):
+    """A random UUID (version 4) as text, drawn from rng: the ids of apps that key by UUID."""
+    return str(uuid.UUID(int=rng.getrandbits(128), version=4))
+
+
+def uuid_keys(graph, rng):
+    """Keys every post and comment of graph by a UUID drawn from rng, in graph order."""
+    for post in graph.posts:
+        post.key = uuid4(rng)
+        for comment in post.comments:
+            comment.key = uuid4(rng)

@@ -36,7 +36,7 @@ import datetime
 import random
 import uuid
 
-from _graph import Graph, iso
+from _graph import Graph, iso, uuid4, uuid_keys
 from firestore_emulator import Timestamp
 
 APP = {
@@ -65,13 +65,10 @@ _rng = random.Random(61200)
 
 
 def _uuid():
-    return str(uuid.UUID(int=_rng.getrandbits(128), version=4))
+    return uuid4(_rng)
 
 
-for _p in GRAPH.posts:
-    _p.key = _uuid()
-    for _c in _p.comments:
-        _c.key = _uuid()
+uuid_keys(GRAPH, _rng)
 BUCKET = "https://firebasestorage.googleapis.com/v0/b/blogcompose-4e2a1.appspot.com/o/"
 TOKENS = {u.uid: ["".join(_rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
                           for _ in range(11)) + ":APA91b" +

@@ -36,9 +36,8 @@ Drift, as the app's code writes it:
 """
 import datetime
 import random
-import uuid
 
-from _graph import Graph, millis, push_id
+from _graph import Graph, millis, push_id, uuid4, uuid_keys
 
 APP = {
     "name": "compose_igclone",
@@ -60,13 +59,10 @@ _rng = random.Random(42420)
 
 
 def _uuid():
-    return str(uuid.UUID(int=_rng.getrandbits(128), version=4))
+    return uuid4(_rng)
 
 
-for _p in GRAPH.posts:
-    _p.key = _uuid()
-    for _c in _p.comments:
-        _c.key = _uuid()
+uuid_keys(GRAPH, _rng)
 
 # Drift 1: a user with posts renamed; the posts (and comments) keep the old name.
 RENAMED = next(u for u in GRAPH.users if sum(p.owner == u.uid for p in GRAPH.posts) == 2)
