@@ -69,9 +69,9 @@ import Testing
         #expect(block.contains(#"comments = "photos/*/comentarios""#))
         #expect(block.contains(#"followers = "accounts/*/followers""#))
         #expect(report.findings.map { "\($0.code.rawValue) \($0.path)" } == [
-            "comment_count_mismatch photos/p3/comentarios%",
             "follower_count_mismatch accounts/ben/followers%",
             "like_count_mismatch photos/p1/likes%",
+            "comment_count_mismatch photos/p3/comentarios%",
         ])
         // Each the document's field of its name, through the mask, typed as stored (p1's a double).
         #expect(try FirestoreCommitWriter(report: report, project: "p").text() == """

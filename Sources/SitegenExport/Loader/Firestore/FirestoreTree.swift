@@ -323,15 +323,16 @@ struct FirestoreTree {
         let order = sortedOrder()
         for pattern in otherArrays { layout.idArrays[pattern] = nil }
         var shadows = Shadows(layout.collections)
-        layout.renameShadowed(shadows.fields)
-        // At most: every field's text, and each document's path as keys (a byte
-        // percent-encoded at worst as three) with their quotes, colons, braces and commas.
+        // At most: every field's text (a shadowed one's key a byte longer), and each
+        // document's path as keys (a byte percent-encoded at worst as three) with their
+        // quotes, colons, braces and commas.
         var capacity = 16, pathNodes = 1, fieldNodes = 0
         for part in parts {
             capacity += part.count
             fieldNodes += part.nodes.count
         }
         for d in documents {
+            if !shadows.keys.isEmpty { capacity += d.fields.count }
             pathNodes += d.path.count
             for element in d.path { capacity += 3 * element.utf8.count + 6 }
         }
@@ -408,7 +409,8 @@ struct FirestoreTree {
             }
             guard !d.fields.isEmpty else { continue }
             let part = parts[d.part]
-            guard let (collection, shadowing) = shadows.of(d.path) else {
+            guard let (collection, shadowing) = shadows.of(d.path),
+                  d.fields.contains(where: { Shadows.isKey(part.slice(part.fieldKeys[$0]), of: shadowing) }) else {
                 // No field shadowed: the members as they are, commas and all.
                 let last = d.fields.upperBound - 1
                 copy(part, part.fieldRanges[d.fields.lowerBound].lowerBound..<part.fieldRanges[last].upperBound,
@@ -438,6 +440,7 @@ struct FirestoreTree {
             }
         }
         while !openNodes.isEmpty { closeObject() }
+        layout.renameShadowed(layout.shadowedFields.map { String($0.dropLast()) })
         // The parts and documents are let go on another thread: freeing millions of
         // strings and the parts' pages is work the caller need not wait for.
         let done = (parts, documents)
@@ -469,9 +472,12 @@ struct FirestoreTree {
             self.keys = keys
         }
 
-        /// The patterns of the fields that would be shadowed, as the field's own
-        /// (`posts/*/comments`).
-        var fields: [String] { keys.flatMap { c, names in names.map { c + "/*/" + $0 } } }
+        /// Whether a field's key, as its record's text holds it (JSON-escaped), may be
+        /// one of `keys`: compared as bytes, decoded only where it holds an escape.
+        static func isKey(_ raw: ArraySlice<UInt8>, of keys: Set<String>) -> Bool {
+            if raw.contains(UInt8(ascii: "\\")) { return keys.contains(raw.withUnsafeBufferPointer { JSONString.decode($0) }) }
+            return keys.contains { $0.utf8.elementsEqual(raw) }
+        }
 
         /// The collection of the document at `path` and the keys of its fields that are
         /// shadowed, if any are.
