@@ -23,7 +23,8 @@ the default's from January 2023) beside `date`; times as milliseconds.
 Drift, as the app suffers it:
 - the comment counter is a read then a write: two people commenting at once both count
   before the other's comment is there, and the post keeps one too few
-  (comment_count_mismatch at the post's `comments` field);
+  (comment_count_mismatch at the post's `comments` field, keyed `comments%` in sitegen's
+  tree beside the subcollection `comments`);
 - the app deletes nothing, so a post is deleted in the Firebase console, which leaves the
   subcollection: its comments stay (comment_dangling at `posts/<gone>/comments`).
 """
@@ -95,7 +96,9 @@ def documents():
 def truth():
     g = GRAPH
     lost = race()
-    findings = [{"code": "comment_count_mismatch", "path": "posts/%s/comments" % lost.key},
+    # The counter shares its name with the subcollection: the tree keys it `comments%`
+    # (docs/firestore.md, "One tree"), the subcollection keeps `comments`.
+    findings = [{"code": "comment_count_mismatch", "path": "posts/%s/comments%%" % lost.key},
                 {"code": "comment_dangling", "path": "posts/%s/comments" % GONE_POST}]
     out = g.truth(findings, follows=False, posters_only=True)
     for post in out["posts"].values():

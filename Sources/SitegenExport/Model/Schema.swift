@@ -447,7 +447,10 @@ public struct Schema: Sendable {
                 let parent = String(path[..<path.index(slash, offsetBy: -2)]), member = String(path[path.index(after: slash)...])
                 for (root, kept) in records where root == parent {
                     if let field = kept.first(where: { fields[$0] == member }) {
+                        // A Firestore field beside a subcollection of its name is keyed apart
+                        // (`FirestoreNames.shadowedFieldKey`): the two never clash.
                         return "schema.fields.\(field.rawValue) = \"\(member)\" is also schema.nodes.\(node.rawValue) = \"\(path)\", in the same records"
+                            + " (a Firestore field beside a subcollection of its name is \"\(FirestoreNames.shadowedFieldKey(member))\")"
                     }
                 }
             }

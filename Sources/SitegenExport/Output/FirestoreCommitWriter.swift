@@ -113,8 +113,9 @@ public struct FirestoreCommitWriter {
         let elements = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         var (_, depth) = layout.pattern(elements)
         if depth == 0 { depth = min(elements.count, 2) }
-        let original = elements.map { FirestoreNames.name(key: $0) }
-        return (Array(original[..<depth]), Array(original[depth...]))
+        // A field's name as Firestore has it: a shadowed field's key (`comments%`) is its
+        // field's (`comments`), the document's own, never the subcollection of its name.
+        return (elements[..<depth].map { FirestoreNames.name(key: $0) }, elements[depth...].map { FirestoreNames.fieldName(key: $0) })
     }
 
     /// The document's own name, as a JSON string: its ids as they are, joined by `/`. The
@@ -402,7 +403,7 @@ public struct FirestoreCommitWriter {
         let alternate = alternatePattern(pattern)
         let members = d.children(d.root).map { m in
             let key = d.key(m)
-            return Self.quoted(key) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
+            return Self.quoted(FirestoreNames.fieldName(key: key)) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
         }
         return "{" + members.joined(separator: ",") + "}"
     }
@@ -458,7 +459,7 @@ public struct FirestoreCommitWriter {
                 // A field's name as Firestore has it, not as the tree keys it (a map of
                 // likes keyed by ids: `ana@x.com`, keyed `ana@x%2Ecom`).
                 let key = d.key(m)
-                return Self.quoted(FirestoreNames.name(key: key)) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
+                return Self.quoted(FirestoreNames.fieldName(key: key)) + ":" + typedValue(d, m, pattern + "/" + key, alternate: alternate.map { $0 + "/" + key })
             }
             return "{\"mapValue\":{\"fields\":{" + members.joined(separator: ",") + "}}}"
         }
@@ -518,7 +519,7 @@ public struct FirestoreCommitWriter {
     }
 
     private func fields(_ d: JSONDocument, _ node: Int32) -> String {
-        let members = d.children(node).map { Self.quoted(FirestoreNames.name(key: d.key($0))) + ":" + value(d, $0) }
+        let members = d.children(node).map { Self.quoted(FirestoreNames.fieldName(key: d.key($0))) + ":" + value(d, $0) }
         return "{" + members.joined(separator: ",") + "}"
     }
 

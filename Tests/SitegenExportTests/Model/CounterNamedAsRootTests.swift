@@ -20,7 +20,7 @@ import Testing
 
     @Test func aListKeptInThePostUnderThatNameClashes() {
         #expect(Schema.Mapping(dialect: .makestagram, nodes: [.comments: "posts/*/comments"], fields: [.commentCount: "comments"]).conflict()
-            == "schema.fields.comment_count = \"comments\" is also schema.nodes.comments = \"posts/*/comments\", in the same records")
+            == "schema.fields.comment_count = \"comments\" is also schema.nodes.comments = \"posts/*/comments\", in the same records (a Firestore field beside a subcollection of its name is \"comments%\")")
         // The timeline dialect keeps each post's comments in the post under `comments`.
         #expect(Schema.Mapping(dialect: .timeline, fields: [.commentCount: "comments"]).conflict()
             == "schema.fields would make comments and comment_count one field, \"comments\"")

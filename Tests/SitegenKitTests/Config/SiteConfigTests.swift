@@ -114,9 +114,9 @@ import Testing
         ("[schema]\ndialect = \"makestagram\"\n[schema.fields]\ncreated_at = \"caption\"\n", "sitegen.toml:1: schema.fields would make created_at and caption one field, \"caption\""),
         // A counter may not share its name with a node kept in the same records.
         ("[schema.nodes]\npostLikes = \"posts/*/likes\"\n[schema.fields]\nlike_count = \"likes\"\n",
-         "sitegen.toml:1: schema.fields.like_count = \"likes\" is also schema.nodes.postLikes = \"posts/*/likes\", in the same records"),
+         "sitegen.toml:1: schema.fields.like_count = \"likes\" is also schema.nodes.postLikes = \"posts/*/likes\", in the same records (a Firestore field beside a subcollection of its name is \"likes%\")"),
         ("[schema.nodes]\nfollowers = \"users/*/followers\"\n[schema.fields]\nfollower_count = \"followers\"\n",
-         "sitegen.toml:1: schema.fields.follower_count = \"followers\" is also schema.nodes.followers = \"users/*/followers\", in the same records"),
+         "sitegen.toml:1: schema.fields.follower_count = \"followers\" is also schema.nodes.followers = \"users/*/followers\", in the same records (a Firestore field beside a subcollection of its name is \"followers%\")"),
         // A node below the root names the level of its records (a mapping without one crashed the audit).
         ("[schema.nodes]\nposts = \"images/postImages\"\n", "sitegen.toml:2: schema.nodes.posts must name the records it is kept in with a * (root/*/key), not a path of keys alone"),
         ("[schema.fields]\ncreated_at = \"a//b\"\n", "sitegen.toml:2: schema.fields.created_at must be a Firebase key (not empty, without . $ # [ ] /) or a path into the record such as stats/posts"),

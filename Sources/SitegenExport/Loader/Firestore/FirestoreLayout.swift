@@ -13,9 +13,11 @@ public struct FirestoreLayout: Sendable {
     public var collections: Set<String> = []
     /// Array fields kept as sets of their values, by pattern (`users/*/followers`).
     public var idArrays: [String: IDArray] = [:]
-    /// Documents in which a field and a subcollection share a name: the subcollection
-    /// is the node, the field is kept here (its JSON text).
-    public var shadowedFields: [String: String] = [:]
+    /// Fields that share their name with a subcollection of their collection's
+    /// documents, by pattern as the tree keys them (`posts/*/comments%`): the
+    /// subcollection is the node of the name, the field is its document's member under
+    /// `FirestoreNames.shadowedFieldKey` (docs/firestore.md, "One tree").
+    public var shadowedFields: Set<String> = []
     /// Fields whose values the tree writes as another JSON type than Firestore's (a
     /// timestamp as seconds, bytes as base64, a GeoPoint as a map, a reference as the
     /// id), by pattern (`posts/*/userPosts/*/timestamp`): a repair that writes such a field
@@ -76,10 +78,34 @@ public struct FirestoreLayout: Sendable {
         }
         if !kept.isEmpty { out += "roles kept as:\n" + kept.joined(separator: "\n") + "\n" }
         if !shadowedFields.isEmpty {
-            out += "a field and a subcollection share a name (the subcollection is read; the field is kept):\n"
-            for f in shadowedFields.keys.sorted() { out += "  \(f)\n" }
+            out += "a field and a subcollection share a name (the subcollection is the node; the field is read as <name>%):\n"
+            for f in shadowedFields.sorted() { out += "  \(f)\n" }
         }
         return out + "\n"
+    }
+
+    /// The value types and arrays of ids noted at the patterns of fields that are keyed
+    /// as shadowed (`posts/*/comments`, as the records were read), moved to their keys
+    /// (`posts/*/comments%`); those of an array's items (`…/comments/*/at`), which a
+    /// subcollection's documents' fields share, are kept at both.
+    mutating func renameShadowed(_ fields: [String]) {
+        func renamed(_ pattern: String) -> (String, moved: Bool)? {
+            for f in fields where pattern == f || pattern.hasPrefix(f + "/") {
+                let rest = pattern.dropFirst(f.count)
+                return (f + "%" + rest, !(rest == "/*" || rest.hasPrefix("/*/")))
+            }
+            return nil
+        }
+        for (pattern, type) in valueTypes {
+            guard let (to, moved) = renamed(pattern) else { continue }
+            valueTypes[to] = type
+            if moved { valueTypes[pattern] = nil }
+        }
+        for (pattern, ids) in idArrays {
+            guard let (to, moved) = renamed(pattern) else { continue }
+            idArrays[to] = ids
+            if moved { idArrays[pattern] = nil }
+        }
     }
 
     /// The pattern of a tree path: each document id a `*` (`users/u1/followers` gives

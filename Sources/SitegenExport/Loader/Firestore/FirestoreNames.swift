@@ -72,6 +72,25 @@ enum FirestoreNames {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The key of a document's field that shares its name with a subcollection of the
+    /// documents of its collection (a post's counter `comments` beside `posts/<id>/comments`):
+    /// its own key and a `%`, which no name's key ends in (the subcollection keeps the
+    /// name; docs/firestore.md, "One tree"). The field is read, mapped, reported and
+    /// written under it: `comment_count = "comments%"`.
+    static func shadowedFieldKey(_ name: String) -> String { key(name) + "%" }
+
+    /// Whether a key is a shadowed field's (`shadowedFieldKey`): it ends in a `%` that no
+    /// percent-encoding of a name leaves (the empty name's `%` alone is a name's).
+    static func isShadowedFieldKey(_ key: some StringProtocol) -> Bool {
+        key.utf8.count > 1 && key.hasSuffix("%")
+    }
+
+    /// The field name a key of a document's member stands for: a shadowed field's key
+    /// (`comments%`) is its field's (`comments`); any other as `name(key:)` reads it.
+    static func fieldName(key: some StringProtocol) -> String {
+        isShadowedFieldKey(key) ? name(key: key.dropLast()) : name(key: key)
+    }
+
     /// Why `id` cannot be a Firestore document or collection id, if it cannot: empty,
     /// `.` or `..`, a `/`, reserved (`__x__`, but for a numeric id `__id7__`), or longer
     /// than 1,500 bytes (the emulator refuses each).

@@ -276,7 +276,7 @@ struct FirestoreTree {
         layout.collections.formUnion(more.collections)
         layout.idArrays.merge(more.idArrays) { first, _ in first }
         layout.valueTypes.merge(more.valueTypes) { first, _ in first }
-        layout.shadowedFields.merge(more.shadowedFields) { first, _ in first }
+        layout.shadowedFields.formUnion(more.shadowedFields)
         layout.documentCount += more.documentCount
         layout.documentsPerCollection.merge(more.documentsPerCollection, uniquingKeysWith: +)
         layout.warnings += more.warnings
@@ -322,14 +322,17 @@ struct FirestoreTree {
         try index()
         let order = sortedOrder()
         for pattern in otherArrays { layout.idArrays[pattern] = nil }
-        // At most: every field's text, and each document's path as keys (a byte
-        // percent-encoded at worst as three) with their quotes, colons, braces and commas.
+        var shadows = Shadows(layout.collections)
+        // At most: every field's text (a shadowed one's key a byte longer), and each
+        // document's path as keys (a byte percent-encoded at worst as three) with their
+        // quotes, colons, braces and commas.
         var capacity = 16, pathNodes = 1, fieldNodes = 0
         for part in parts {
             capacity += part.count
             fieldNodes += part.nodes.count
         }
         for d in documents {
+            if !shadows.keys.isEmpty { capacity += d.fields.count }
             pathNodes += d.path.count
             for element in d.path { capacity += 3 * element.utf8.count + 6 }
         }
@@ -356,9 +359,12 @@ struct FirestoreTree {
         }
         /// Copies the members in `range` of `part`'s text (one field's, or a run of fields
         /// with their commas) and their nodes, `first..<end`, moved by as much.
-        func copy(_ part: Part, _ range: Range<Int>, nodes first: Int, _ end: Int) {
-            if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
-            hasChild[hasChild.count - 1] = true
+        /// `member`: false for a value alone, its key and comma written before.
+        func copy(_ part: Part, _ range: Range<Int>, nodes first: Int, _ end: Int, member: Bool = true) {
+            if member {
+                if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
+                hasChild[hasChild.count - 1] = true
+            }
             let shift = out.count - range.lowerBound
             part.bytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[range])) }
             let nodeShift = Int32(nodes.count - first)
@@ -402,38 +408,39 @@ struct FirestoreTree {
                 openObject(keyAt: keyAt)
             }
             guard !d.fields.isEmpty else { continue }
-            // The document's subcollections are the documents after it that its path prefixes.
-            var subcollections = Set<String>()
-            var after = position + 1
-            while after < order.count {
-                let next = documents[order[after]].path
-                guard next.count > d.path.count, next[..<d.path.count].elementsEqual(d.path) else { break }
-                subcollections.insert(next[d.path.count])
-                after += 1
-            }
             let part = parts[d.part]
-            if subcollections.isEmpty {
+            guard let (collection, shadowing) = shadows.of(d.path),
+                  d.fields.contains(where: { Shadows.isKey(part.slice(part.fieldKeys[$0]), of: shadowing) }) else {
                 // No field shadowed: the members as they are, commas and all.
                 let last = d.fields.upperBound - 1
                 copy(part, part.fieldRanges[d.fields.lowerBound].lowerBound..<part.fieldRanges[last].upperBound,
                      nodes: Int(part.fieldNodes[d.fields.lowerBound]), Int(part.nodes[Int(part.fieldNodes[last])].next))
                 continue
             }
-            let shadowing = Set(subcollections.map { key($0) })
             for f in d.fields {
                 let range = part.fieldRanges[f]
                 let keyRange = part.fieldKeys[f]
+                let first = Int(part.fieldNodes[f])
                 let name = part.slice(keyRange).withUnsafeBufferPointer { JSONString.decode($0) }
-                if shadowing.contains(name) {
-                    let value = part.slice((keyRange.upperBound + 2)..<range.upperBound)
-                    layout.shadowedFields[d.path.joined(separator: "/") + "/" + name] = String(decoding: value, as: UTF8.self)
+                guard shadowing.contains(name) else {
+                    copy(part, range, nodes: first, Int(part.nodes[first].next))
                     continue
                 }
-                let first = Int(part.fieldNodes[f])
-                copy(part, range, nodes: first, Int(part.nodes[first].next))
+                // The field under its shadowed key (`comments%`), its value and nodes as they are.
+                if hasChild[hasChild.count - 1] { out.append(UInt8(ascii: ",")) }
+                hasChild[hasChild.count - 1] = true
+                let keyAt = out.count
+                out.appendString(name + "%")
+                out.append(UInt8(ascii: ":"))
+                let valueAt = nodes.count
+                let valueRange = (keyRange.upperBound + 2)..<range.upperBound
+                copy(part, valueRange, nodes: first, Int(part.nodes[first].next), member: false)
+                nodes[valueAt].keyDelta = UInt32(nodes[valueAt].start - keyAt)
+                layout.shadowedFields.insert(collection + "/*/" + name + "%")
             }
         }
         while !openNodes.isEmpty { closeObject() }
+        layout.renameShadowed(layout.shadowedFields.map { String($0.dropLast()) })
         // The parts and documents are let go on another thread: freeing millions of
         // strings and the parts' pages is work the caller need not wait for.
         let done = (parts, documents)
@@ -443,6 +450,53 @@ struct FirestoreTree {
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(done) {} }
         file.shrink(to: out.count)
         return (JSONDocument(file: file, nodes: nodes, hasFirebaseKeys: sawFirebaseKeys), layout)
+    }
+
+    /// The fields keyed as shadowed (`FirestoreNames.shadowedFieldKey`, docs/firestore.md
+    /// "One tree"): in every document of a collection, each field named as a subcollection
+    /// that any document of it holds (a post's counter `comments` beside
+    /// `posts/<id>/comments`, in every post, with comments or not), so that a field has
+    /// one key over all its documents.
+    struct Shadows {
+        /// Per collection pattern (`posts`), its subcollections' ids as keys.
+        let keys: [String: Set<String>]
+        private var lastIDs: [String] = []
+        private var last: (collection: String, keys: Set<String>)?
+
+        init(_ collections: Set<String>) {
+            var keys: [String: Set<String>] = [:]
+            for c in collections {
+                guard let r = c.range(of: "/*/", options: .backwards) else { continue }
+                keys[String(c[..<r.lowerBound]), default: []].insert(FirestoreNames.key(String(c[r.upperBound...])))
+            }
+            self.keys = keys
+        }
+
+        /// Whether a field's key, as its record's text holds it (JSON-escaped), may be
+        /// one of `keys`: compared as bytes, decoded only where it holds an escape.
+        static func isKey(_ raw: ArraySlice<UInt8>, of keys: Set<String>) -> Bool {
+            if raw.contains(UInt8(ascii: "\\")) { return keys.contains(raw.withUnsafeBufferPointer { JSONString.decode($0) }) }
+            return keys.contains { $0.utf8.elementsEqual(raw) }
+        }
+
+        /// The collection of the document at `path` and the keys of its fields that are
+        /// shadowed, if any are.
+        mutating func of(_ path: [String]) -> (collection: String, keys: Set<String>)? {
+            guard !keys.isEmpty else { return nil }
+            var same = lastIDs.count * 2 == path.count
+            if same {
+                for i in stride(from: 0, to: path.count, by: 2) where lastIDs[i / 2] != path[i] {
+                    same = false
+                    break
+                }
+            }
+            if !same {
+                lastIDs = stride(from: 0, to: path.count, by: 2).map { path[$0] }
+                let collection = lastIDs.joined(separator: "/*/")
+                last = keys[collection].map { (collection, $0) }
+            }
+            return last
+        }
     }
 
     /// Bytes written one after the other into memory reserved for them all.

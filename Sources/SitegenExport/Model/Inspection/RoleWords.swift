@@ -74,10 +74,13 @@ enum RoleWords {
     }
 
     /// `name` folded for matching: lowercased, accents dropped (`ç` is `c`, the Turkish
-    /// dotless `ı` is `i`), separators removed.
+    /// dotless `ı` is `i`), separators removed. A Firestore field keyed as shadowed by a
+    /// subcollection of its name (`followers%`, `FirestoreNames.shadowedFieldKey`) says
+    /// what its name says.
     static func fold(_ name: String) -> String {
         var out = ""
         out.reserveCapacity(name.utf8.count)
+        let name = FirestoreNames.isShadowedFieldKey(name) ? String(name.dropLast()) : name
         for scalar in name.lowercased().unicodeScalars {
             switch scalar {
             case "_", "-", ".", " ", "'": continue
