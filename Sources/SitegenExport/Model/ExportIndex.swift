@@ -31,6 +31,9 @@ public struct PostEntry: Sendable {
     /// Where the post sits in its group when that is not its key: its index in an array of
     /// posts whose items are known by the id each holds (`posts: [{id, …}]`); nil otherwise.
     public var position: String? = nil
+    /// Whether the post is soft-deleted (`Schema.isDeleted`): indexed for its likes and
+    /// comments, but in no user's posts (`ExportIndex.postsOf`) and no timeline.
+    public var deleted = false
 
     /// The post's last path segment in the export: its position, else its key.
     public var pathKey: String { position ?? key }

@@ -152,6 +152,12 @@ public struct ExportInspection: Sendable {
                 UserFieldsDetector.bio(c), UserFieldsDetector.privateFlag(c) ?? UserFieldsDetector.privateFlagInMaps(c),
                 CountersDetector.likes(c), CountersDetector.comments(c), CommentsDetector.text(c),
             ].compactMap { $0 }
+            // Soft deletes, then replies (a counter counts neither deleted comments nor, here, replies).
+            let deleted = SoftDeleteDetector.guess(c)
+            if let deleted { fieldGuesses.append(deleted) }
+            if let replies = RepliesDetector.guess(c, counter: fieldGuesses.first { $0.field == .commentCount }?.name, deleted: deleted?.name) {
+                fieldGuesses.append(replies)
+            }
             fieldGuesses += CountersDetector.users(c, guessed: fieldGuesses)
             fieldGuesses += UserFieldsDetector.inMaps(c)
             fieldGuesses += MediaListDetector.guesses(c)

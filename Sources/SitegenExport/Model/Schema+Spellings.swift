@@ -399,3 +399,39 @@ extension Schema.Field {
     static let mediaPostFields: [Schema.Field] = [.media, .videos, .mediaURL, .videoURL, .mediaType, .isVideo, .isImage, .videoPoster,
                                                   .thumbnailURL, .aspectRatio, .blurHash]
 }
+
+// MARK: - Soft deletes and replies
+
+extension Schema {
+    /// Whether `record` (a post or a comment) is soft-deleted: the mapped `deleted` boolean
+    /// holds the value its name says gone for (`isActive: false`, `isDeleted: true`; a name
+    /// that says neither, mapped by hand, is gone when true). A record without it is live.
+    public func isDeleted(_ record: Int32, in doc: JSONDocument) -> Bool {
+        guard let name = mapping.fields[.deleted] else { return false }
+        return Schema.isGone(record, flag: name, in: doc)
+    }
+
+    /// Whether `record` holds the boolean `flag` (a name or a path) at the value its name
+    /// says gone for (`RoleWords.deletedWhen`; true where the name says neither).
+    static func isGone(_ record: Int32, flag: String, in doc: JSONDocument) -> Bool {
+        let name = Name(flag)
+        guard doc.isObject(record), let member = doc.member(record, name) else { return false }
+        let value = doc.value(member)
+        guard doc.kind(value) == .bool else { return false }
+        return (doc.rawText(value) == "true") == (RoleWords.deletedWhen(name.keys.last ?? flag) ?? true)
+    }
+
+    /// Whether the mapped `comment_parent` names another comment in `comment`: a reply,
+    /// which the post's comment counter does not count (a non-empty text there).
+    public func isReply(_ comment: Int32, in doc: JSONDocument) -> Bool {
+        guard let name = mapping.fields[.commentParent], doc.isObject(comment), let member = doc.member(comment, Name(name)),
+              let text = doc.string(doc.value(member)) else { return false }
+        return !text.isEmpty
+    }
+
+    /// Whether a post's comment counter counts `comment`: a comment live, and not a reply
+    /// where the counter counts top-level comments only (`comment_parent` mapped).
+    public func counterCounts(_ comment: Int32, in doc: JSONDocument) -> Bool {
+        doc.isObject(comment) && !isDeleted(comment, in: doc) && !isReply(comment, in: doc)
+    }
+}

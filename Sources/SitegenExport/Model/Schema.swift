@@ -114,6 +114,17 @@ public struct Schema: Sendable {
         /// `followed_id` are the fields that name its two users (docs/export-format.md, "Follows
         /// as documents").
         case followerID = "follower_id", followedID = "followed_id", likerID = "liker_id"
+        /// A boolean of posts and comments that marks a record soft-deleted (`isActive: false`,
+        /// `isDeleted: true`): its polarity read from its name (`Field.deletedValue`). A deleted
+        /// post is not indexed (not counted, not published, its timeline entries stale), a
+        /// deleted comment not counted nor published; the repair never removes either. Read
+        /// only when mapped (`inspect` guesses it: `SoftDeleteDetector`).
+        case deleted
+        /// The member of a comment that names the comment it answers (`parentCommentId`):
+        /// mapped, the post's comment counter counts the comments without one (top-level
+        /// comments) only; the page still shows every comment. Read only when mapped
+        /// (`inspect` guesses it: `RepliesDetector`).
+        case commentParent = "comment_parent"
 
         /// The item field of the lists at `node`, where the node's lists may be arrays of maps.
         static func itemField(of node: Node) -> Field? {
@@ -214,7 +225,7 @@ public struct Schema: Sendable {
             case .post: return ["post", "postIdentifier", "postID"]
             case .isPrivate: return ["private", "isPrivate", "is_private", "accountType", "account_type"]
             case .alt: return ["alt", "altText", "accessibilityLabel"]
-            case .userAlias, .userID, .followerID, .followedID, .likerID: return []
+            case .userAlias, .userID, .followerID, .followedID, .likerID, .deleted, .commentParent: return []
             // A timeline entry's owner: the tutorial's, and the `{poster}` maps of other apps.
             case .posterUID: return ["poster_uid", "posterUid", "posterId", "poster", "ownerId", "uid"]
             default: return Self.mediaVariants[self] ?? [rawValue]
@@ -233,7 +244,8 @@ public struct Schema: Sendable {
             case .createdAt: [.post, .entry]
             case .uid: [.poster]
             case .posterUID: [.timelineEntry]
-            case .post, .commentText, .commentAuthor: [.entry]
+            case .post, .commentText, .commentAuthor, .commentParent: [.entry]
+            case .deleted: [.post, .entry]
             case .followerID: [.followerItem, .edgeDocument]
             case .followedID: [.followedItem, .edgeDocument]
             case .likerID: [.likeItem]
@@ -294,6 +306,8 @@ public struct Schema: Sendable {
             case .followerID: 41
             case .followedID: 42
             case .likerID: 43
+            case .deleted: 44
+            case .commentParent: 45
             }
         }
     }

@@ -132,7 +132,8 @@ extension Validator {
             index.forEachPost(withKeyOf: first) { p in
                 let post = index.posts[Int(p)]
                 guard post.isObject else { unusable = true; return }
-                guard post.owner >= 0 && ((post.owner == u && includesOwn) || (post.owner != u && follows(u, post.owner))) else { return }
+                // A soft-deleted post's entries are stale (the app's queries skip it).
+                guard post.owner >= 0 && !post.deleted && ((post.owner == u && includesOwn) || (post.owner != u && follows(u, post.owner))) else { return }
                 seen[Int(p)] = stamp
                 if owner < 0 { owner = post.owner; matched = p }
                 if let field, !named { named = doc.stringEquals(field, index.users[Int(post.owner)].uid) }

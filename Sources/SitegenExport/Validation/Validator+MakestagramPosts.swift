@@ -119,9 +119,13 @@ extension Validator {
 
     private func addPost(key: String, position: String? = nil, node: Int32, owner: Int32, group: Int32) {
         let i = Int32(index.posts.count)
-        index.posts.append(PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), group: group, position: position))
+        var entry = PostEntry(key: key, node: node, owner: owner, isObject: doc.isObject(node), group: group, position: position)
+        // A soft-deleted post (`isActive: false`) is kept for its likes and comments (never
+        // dangling, never removed) and counted in no one's posts.
+        entry.deleted = schema.isDeleted(node, in: doc)
+        index.posts.append(entry)
         if let first = index.postTable.insert(key, value: i) { index.laterWithKey[first, default: []].append(i) }
-        if owner >= 0 { index.postsOf[Int(owner)].append(i) }
+        if owner >= 0 && !entry.deleted { index.postsOf[Int(owner)].append(i) }
     }
 
     /// The path of a post: `posts/<uid>/<key>` (`users/<uid>/posts/<key>`, …), or `posts/<key>` when flat.
@@ -236,7 +240,7 @@ extension Validator {
         index.commentLists = Array(repeating: -1, count: index.posts.count)
         forEachPostList(.comments, dangling: .commentDangling) { post, list, _ in
             index.commentLists[Int(post)] = list
-            doc.forEachEntry(list) { if doc.isObject($0) { commentCount[Int(post)] += 1 } }
+            doc.forEachEntry(list) { if schema.counterCounts($0, in: doc) { commentCount[Int(post)] += 1 } }
         }
     }
 
@@ -291,8 +295,9 @@ extension Validator {
         keyedChildren(root) { comment, key in
             guard doc.isObject(comment) else { return }
             let path = "\(rootName)/\(key)"
+            let counted = schema.counterCounts(comment, in: doc) ? 1 : 0
             if let p = listed?.post[key] {
-                commentCount[Int(p)] += 1
+                commentCount[Int(p)] += counted
                 index.commentNodes[Int(p)].append(comment)
                 return
             }
@@ -309,7 +314,7 @@ extension Validator {
                 if knowsPosts { remove(.commentDangling, path, node: comment) }
                 return
             }
-            commentCount[Int(p)] += 1
+            commentCount[Int(p)] += counted
             index.commentNodes[Int(p)].append(comment)
         }
     }

@@ -164,7 +164,8 @@ extension SiteModel {
         var comments: [Comment] = []
         let (texts, authors) = (schema.names(.commentText), schema.names(.commentAuthor))
         for c in nodes {
-            guard doc.isObject(c), let text = doc.member(c, texts).flatMap({ doc.string(doc.value($0)) }) else { continue }
+            // A soft-deleted comment is not published (`Schema.isDeleted`).
+            guard doc.isObject(c), !schema.isDeleted(c, in: doc), let text = doc.member(c, texts).flatMap({ doc.string(doc.value($0)) }) else { continue }
             var name = "", user: Int32 = -1
             if let field = doc.member(c, authors) {
                 let value = doc.value(field)

@@ -208,8 +208,10 @@ struct InspectionContext {
             return .posts
         case .imageEndpoint, .likes, .comments:
             return dialect == .timeline ? .posts : nil
-        case .commentText, .commentAuthor:
+        case .commentText, .commentAuthor, .commentParent:
             return dialect == .makestagram ? .comments : nil
+        case .deleted:
+            return dialect == .makestagram ? .posts : nil
         case .alt:
             return .posts
         case .media, .videos, .mediaURL, .videoURL, .mediaType, .isVideo, .isImage, .videoPoster, .thumbnailURL, .aspectRatio, .blurHash:

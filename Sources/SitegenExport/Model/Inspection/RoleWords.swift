@@ -63,8 +63,39 @@ enum RoleWords {
         /// A post's time: created or published (criado pt, creado es, créé fr, oluşturulma
         /// tr, dibuat id, erstellt de), a date or a time (fecha es, data pt/it, date fr,
         /// tarih/zaman tr, tanggal/waktu id, Datum/Zeit de, heure fr, ora it).
+        /// A member naming the comment a reply answers, to break a tie between members that
+        /// name one by value: parent, reply, answer (resposta pt, respuesta es, réponse fr,
+        /// yanıt tr, balasan id, Antwort de, risposta it), thread.
+        static let parent = ["parent", "reply", "replied", "answer", "respost", "respuest", "reponse", "yanit", "balas", "antwort",
+                             "rispost", "thread", "inreplyto"]
+        /// A record that is live, as a boolean's name says it (`isActive`, `visible`, `published`):
+        /// ativo pt, activo es, actif fr, aktif tr/id, aktiv de, attivo it, visível pt,
+        /// publicado pt/es, publié fr. Matched as the whole name, an `is`/`has` before it aside.
+        static let live = ["active", "visible", "published", "live", "enabled", "ativo", "ativa", "activo", "activa", "actif", "aktif",
+                           "aktiv", "attivo", "attiva", "visivel", "publicado", "publicada", "publie", "yayinda"]
+        /// A record that is gone, as a boolean's name says it (`isDeleted`, `removed`, `trashed`):
+        /// excluído/apagado pt, eliminado/borrado es, supprimé fr, silindi tr, dihapus id,
+        /// gelöscht de, eliminato/cancellato it. Matched as `live` is.
+        static let gone = ["deleted", "removed", "trashed", "excluido", "excluida", "apagado", "apagada", "eliminado", "eliminada",
+                           "borrado", "borrada", "supprime", "supprimee", "silindi", "silinmis", "dihapus", "geloscht", "entfernt",
+                           "eliminato", "eliminata", "cancellato", "cancellata"]
+
         static let time = ["creat", "crea", "cree", "criad", "olustur", "dibuat", "erstellt", "publish", "posted", "date", "time",
                            "fecha", "data", "tarih", "zaman", "tanggal", "waktu", "datum", "zeit", "heure"]
+    }
+
+    /// What a boolean's name says of a record: `true` for a record gone where the value is
+    /// true (`isDeleted`, `removed`), `false` for one gone where it is false (`isActive`,
+    /// `visible`), nil when the name says neither (`FieldWords.live`, `FieldWords.gone`).
+    static func deletedWhen(_ name: String) -> Bool? {
+        var folded = Substring(fold(name))
+        for prefix in ["is", "has", "esta", "est"] where folded.hasPrefix(prefix) && folded.count > prefix.count + 2 {
+            let rest = folded.dropFirst(prefix.count)
+            if FieldWords.gone.contains(String(rest)) || FieldWords.live.contains(String(rest)) { folded = rest; break }
+        }
+        if FieldWords.gone.contains(String(folded)) { return true }
+        if FieldWords.live.contains(String(folded)) { return false }
+        return nil
     }
 
     /// Whether `name`, folded, holds one of `words`.
