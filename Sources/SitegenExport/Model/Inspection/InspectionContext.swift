@@ -286,6 +286,15 @@ enum InspectionValues {
         return !["profile", "avatar", "owner", "author", "user", "web", "site", "homepage", "link"].contains(where: name.contains)
     }
 
+    /// Whether a post's member named `key` holding a URL is its image rather than the one
+    /// found so far (`current`, nil: none): the first, unless that is a profile photo's
+    /// (`ownerImageURL`) and this one is not (`postImageUrl`): a URL under a name that says
+    /// the owner's or a profile photo is never the post's image while another holds one.
+    static func betterPostImage(_ key: String, than current: String?) -> Bool {
+        guard let current else { return true }
+        return !isPostImageName(current) && isPostImageName(key)
+    }
+
     /// Whether `member` is a post's media list (`media: [{url, type}]`, `imageUrls: [url]`,
     /// docs/export-format.md's "Albums and videos") whose first item is a link or holds one:
     /// a post's photos, where no single field holds its image.
