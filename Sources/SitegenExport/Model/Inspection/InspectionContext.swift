@@ -22,6 +22,8 @@ struct InspectionContext {
     var usersGuess: (name: Schema.Name, why: String)?
     /// The users' ids (or, with no users, the owners the posts imply).
     var uids: Set<String> = []
+    /// The users' usernames, case-folded (`UsersDetector.usernames`; empty with no users' node).
+    var usernames: Set<String> = []
     /// The nodes guessed so far, in the order the block says them.
     var nodeGuesses: [NodeGuess] = []
 
@@ -54,6 +56,13 @@ struct InspectionContext {
         let value = doc.value(member)
         if doc.isObject(value) { return doc.member(value, schema.names(.uid)).flatMap(doc.string).map(uids.contains) ?? false }
         return doc.string(value).map(uids.contains) ?? false
+    }
+
+    /// Whether `member` holds a user's username, compared case-folded (`ExportIndex.fold`),
+    /// where users are a node.
+    func isUsername(_ member: Int32) -> Bool {
+        guard !usernames.isEmpty, let text = doc.string(doc.value(member)), !text.isEmpty else { return false }
+        return usernames.contains(ExportIndex.fold(text))
     }
 
     /// Whether no record carries `field` under any of its spellings.
