@@ -127,6 +127,7 @@ public struct ExportInspection: Sendable {
         var c = InspectionContext(export: export, schema: schema, coverage: counted)
         c.usersGuess = UsersDetector.root(c)
         c.uids = c.usersRoot() == nil ? UsersDetector.implied(c) : UsersDetector.ids(c)
+        c.usernames = UsersDetector.usernames(c)
         if export.dialect == .makestagram && doc.isObject(doc.root) {
             if let users = c.usersGuess { c.nodeGuesses.append((.users, users.name.text, users.why)) }
             privateRoots = PrivateData.roots(c)

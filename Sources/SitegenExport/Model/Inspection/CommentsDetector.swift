@@ -6,7 +6,9 @@
 ///   comments (`comment`, `postComments`) and whose entries are mostly objects; a list
 ///   whose entries mostly name no user by id (`{displayName, comment}`) cannot be counted
 ///   or shown by author: said as a doubt, not mapped (with no node of users, an author
-///   under a name sitegen reads as one is a person, whether or not they posted);
+///   under a name sitegen reads as one is a person, whether or not they posted; with users
+///   holding usernames, an entry one of whose fields holds a user's username, case-folded,
+///   names that user: karlhadwen's `displayName`);
 /// - a comment's author (a field holding users' ids or usernames) and its text (a string
 ///   under a name that says so, not a URL nor a user's id).
 /// Comments kept in a root of their own by post are `PostListsDetector`'s.
@@ -74,7 +76,8 @@ enum CommentsDetector {
                 guard doc.isObject(entry) else { return }
                 entries += 1
                 if InspectionValues.authorField(entry, uids: c.uids, in: doc) != nil || authorMap(entry, c) != nil
-                    || doc.member(entry, authors).flatMap({ doc.string(doc.value($0)) }).map({ !$0.isEmpty }) == true { authored += 1 }
+                    || doc.member(entry, authors).flatMap({ doc.string(doc.value($0)) }).map({ !$0.isEmpty }) == true
+                    || usernameAuthor(entry, c) != nil { authored += 1 }
                 if commentText(entry, uids: c.uids, in: doc) != nil || wordsField(entry, uids: c.uids, in: doc) != nil { texts += 1 }
                 doc.forEachChild(entry) { keys.insert(doc.key($0)) }
             }
@@ -90,7 +93,8 @@ enum CommentsDetector {
             return ((.comments, path, "\(number(lists)) posts hold a \"\(name)\" list, \(number(texts)) of its \(number(entries)) entries a comment's text, by no user's id (no users: read with no author)"), nil)
         }
         if entries > 0 && authored * 2 < entries {
-            return (nil, "comments = \(JSONString.quoted(path)): \(number(lists)) posts hold a \"\(name)\" list, but \(number(entries - authored)) of its \(number(entries)) entries name no user by id (\(keys.sorted().joined(separator: ", ")))")
+            let by = c.usernames.isEmpty ? "by id" : "by id or username"
+            return (nil, "comments = \(JSONString.quoted(path)): \(number(lists)) posts hold a \"\(name)\" list, but \(number(entries - authored)) of its \(number(entries)) entries name no user \(by) (\(keys.sorted().joined(separator: ", ")))")
         }
         return ((.comments, path, "\(number(lists)) posts hold a \"\(name)\" list"), nil)
     }
@@ -104,14 +108,33 @@ enum CommentsDetector {
     }
 
     /// A comment's author: the field most comments hold a user's id in (with no users,
-    /// the username or id of a post's owner).
+    /// the username or id of a post's owner); else a copy of the author's record holding
+    /// their id; else, where users are a node whose records hold a username, the field most
+    /// comments hold a user's username in, compared case-folded (karlhadwen's
+    /// `displayName`, the username as typed at sign-up: `Hana` for `hana`). A display name
+    /// that is a full name (`Karl Hadwen`) is no username: such comments stay unmapped.
     static func author(_ c: InspectionContext) -> FieldGuess? {
         if let guess = c.fieldGuess(.commentAuthor, in: .comments, what: c.usersRoot() == nil ? "the username or id of a post's owner" : "a user's uid", { c.isUserID($0) }) {
             return guess
         }
         // No member holds the id: a copy of the author's record in the comment names them.
         guard c.usersRoot() != nil else { return nil }
-        return c.idInMapGuess(.commentAuthor, in: .comments, what: "a copy of a user's record holding their id")
+        if let guess = c.idInMapGuess(.commentAuthor, in: .comments, what: "a copy of a user's record holding their id") { return guess }
+        return c.fieldGuess(.commentAuthor, in: .comments, what: "a user's username (case-folded)") { isUsernameAuthor($0, c) }
+    }
+
+    /// Whether a comment's `member` names its author by username: it holds a user's
+    /// username, compared case-folded (`InspectionContext.isUsername`), under a name that
+    /// is not a comment's text's (a comment reading "hana" is no author).
+    static func isUsernameAuthor(_ member: Int32, _ c: InspectionContext) -> Bool {
+        !RoleWords.holds(words, c.doc.key(member)) && c.isUsername(member)
+    }
+
+    /// The name of the member of `entry` that names its author by username (`isUsernameAuthor`); nil for none.
+    static func usernameAuthor(_ entry: Int32, _ c: InspectionContext) -> String? {
+        var found: String?
+        c.doc.forEachChild(entry) { member in if found == nil, isUsernameAuthor(member, c) { found = c.doc.key(member) } }
+        return found
     }
 
     /// The member of a comment that is a copy of its author's record holding their id

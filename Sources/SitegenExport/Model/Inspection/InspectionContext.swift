@@ -22,6 +22,8 @@ struct InspectionContext {
     var usersGuess: (name: Schema.Name, why: String)?
     /// The users' ids (or, with no users, the owners the posts imply).
     var uids: Set<String> = []
+    /// The users' usernames, case-folded (`UsersDetector.usernames`; empty with no users' node).
+    var usernames: Set<String> = []
     /// The nodes guessed so far, in the order the block says them.
     var nodeGuesses: [NodeGuess] = []
 
@@ -54,6 +56,13 @@ struct InspectionContext {
         let value = doc.value(member)
         if doc.isObject(value) { return doc.member(value, schema.names(.uid)).flatMap(doc.string).map(uids.contains) ?? false }
         return doc.string(value).map(uids.contains) ?? false
+    }
+
+    /// Whether `member` holds a user's username, compared case-folded (`ExportIndex.fold`),
+    /// where users are a node.
+    func isUsername(_ member: Int32) -> Bool {
+        guard !usernames.isEmpty, let text = doc.string(doc.value(member)), !text.isEmpty else { return false }
+        return usernames.contains(ExportIndex.fold(text))
     }
 
     /// Whether no record carries `field` under any of its spellings.
@@ -286,6 +295,15 @@ enum InspectionValues {
     static func isPostImageName(_ key: String) -> Bool {
         let name = key.lowercased()
         return !["profile", "avatar", "owner", "author", "user", "web", "site", "homepage", "link"].contains(where: name.contains)
+    }
+
+    /// Whether a post's member named `key` holding a URL is its image rather than the one
+    /// found so far (`current`, nil: none): the first, unless that is a profile photo's
+    /// (`ownerImageURL`) and this one is not (`postImageUrl`): a URL under a name that says
+    /// the owner's or a profile photo is never the post's image while another holds one.
+    static func betterPostImage(_ key: String, than current: String?) -> Bool {
+        guard let current else { return true }
+        return !isPostImageName(current) && isPostImageName(key)
     }
 
     /// Whether `member` is a post's media list (`media: [{url, type}]`, `imageUrls: [url]`,

@@ -233,7 +233,9 @@ enum PostsDetector {
     }
 
     /// A post's image: an http(s) URL (in Firestore, an image's URL or path, not a profile
-    /// photo's).
+    /// photo's). A URL under a name that says the owner's or a profile photo
+    /// (`ownerImageURL`, `profileImg`, `userAvatar`: `InspectionValues.isPostImageName`) is
+    /// never the post's image while another field of the posts holds one (`postImageUrl`).
     static func image(_ c: InspectionContext) -> FieldGuess? {
         let doc = c.doc
         let firestore = c.export.firestore != nil
@@ -241,6 +243,9 @@ enum PostsDetector {
         func isImage(_ member: Int32) -> Bool {
             if firestore { return InspectionValues.isPostImage(member, in: doc) }
             return doc.string(doc.value(member)).map { SafeURL.isHTTP($0) } ?? false
+        }
+        if let named = c.fieldGuess(.imageURL, in: .posts, what: what, { isImage($0) && InspectionValues.isPostImageName(doc.key($0)) }) {
+            return named
         }
         if let named = c.fieldGuess(.imageURL, in: .posts, what: what, isImage) { return named }
         // The URL in a map of the post (`pic: {src, tags}`), under names that are no

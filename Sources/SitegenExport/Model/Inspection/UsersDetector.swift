@@ -239,6 +239,24 @@ enum UsersDetector {
         return best.map { (.userDetails, $0.name, "\(number($0.users)) of its \(number($0.keys)) keys are users' uids") }
     }
 
+    /// The users' usernames, case-folded as `username_duplicate` folds them
+    /// (`ExportIndex.fold`), where users are a node: a comment may name its author by
+    /// username alone, typed in another case (karlhadwen's `{displayName: "Hana"}` for the
+    /// user `hana`). The username is read under its spellings, else under the name
+    /// `UserFieldsDetector.username` guesses (`handle`, `nick`). Empty with no node of users.
+    static func usernames(_ c: InspectionContext) -> Set<String> {
+        guard let users = c.usersRoot() else { return [] }
+        let doc = c.doc
+        let guessed = c.isPresent(.users) ? nil : users
+        let names = c.schema.names(.username) + (UserFieldsDetector.username(c).map { [Schema.Name($0.name)] } ?? [])
+        var found = Set<String>()
+        c.forEachUser(in: guessed) { record in
+            guard doc.isObject(record), let name = doc.member(record, names).flatMap({ doc.string(doc.value($0)) }), !name.isEmpty else { return }
+            found.insert(ExportIndex.fold(name))
+        }
+        return found
+    }
+
     /// Every uid of a user record (and of the guessed or mapped second root's).
     static func ids(_ c: InspectionContext) -> Set<String> {
         let doc = c.doc

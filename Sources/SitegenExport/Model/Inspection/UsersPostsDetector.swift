@@ -65,7 +65,7 @@ enum UsersPostsDetector {
                 doc.forEachChild(record) { member in
                     guard let text = doc.string(doc.value(member)) else { return }
                     if owner == nil, uids.contains(text), text != doc.key(record) { owner = doc.key(member) }
-                    if image == nil, SafeURL.isHTTP(text) { image = doc.key(member) }
+                    if SafeURL.isHTTP(text), InspectionValues.betterPostImage(doc.key(member), than: image) { image = doc.key(member) }
                 }
                 if let owner, let image, !InspectionValues.namesTwoUsers(record, uids: uids, in: doc) {
                     hits += 1
@@ -110,7 +110,8 @@ enum UsersPostsDetector {
                     guard !uids.contains(doc.key(record)) else { return }
                     var image: String?
                     doc.forEachChild(record) { member in
-                        if image == nil, let text = doc.string(doc.value(member)), SafeURL.isHTTP(text) { image = doc.key(member) }
+                        if let text = doc.string(doc.value(member)), SafeURL.isHTTP(text),
+                           InspectionValues.betterPostImage(doc.key(member), than: image) { image = doc.key(member) }
                     }
                     if let image {
                         hits += 1
