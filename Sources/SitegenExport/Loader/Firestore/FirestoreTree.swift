@@ -287,19 +287,24 @@ struct FirestoreTree {
         layout.documentsPerCollection[collectionPattern(path), default: 0] += 1
     }
 
+    /// The collection ids of a document's path (`posts`, `p1`, `likes`, `u1`: `posts`, `likes`).
+    static func collectionIDs(_ path: [String]) -> [String] {
+        stride(from: 0, to: path.count, by: 2).map { path[$0] }
+    }
+
+    /// Whether a document at `path` is in the collections `ids` (`collectionIDs` of another's).
+    static func sameCollections(_ ids: [String], _ path: [String]) -> Bool {
+        guard ids.count * 2 == path.count else { return false }
+        for i in stride(from: 0, to: path.count, by: 2) where ids[i / 2] != path[i] { return false }
+        return true
+    }
+
     /// The pattern of the collections of a document at `path` (`users`, `posts/*/likes`).
     /// It and its prefixes are noted in the layout's collections, once per run of
     /// documents in the same collections.
     mutating func collectionPattern(_ path: [String]) -> String {
-        var same = lastCollectionIDs.count * 2 == path.count
-        if same {
-            for i in stride(from: 0, to: path.count, by: 2) where lastCollectionIDs[i / 2] != path[i] {
-                same = false
-                break
-            }
-        }
-        if !same {
-            lastCollectionIDs = stride(from: 0, to: path.count, by: 2).map { path[$0] }
+        if !Self.sameCollections(lastCollectionIDs, path) {
+            lastCollectionIDs = Self.collectionIDs(path)
             var pattern = ""
             for (n, id) in lastCollectionIDs.enumerated() {
                 pattern += (n == 0 ? "" : "/*/") + id
@@ -483,15 +488,8 @@ struct FirestoreTree {
         /// shadowed, if any are.
         mutating func of(_ path: [String]) -> (collection: String, keys: Set<String>)? {
             guard !keys.isEmpty else { return nil }
-            var same = lastIDs.count * 2 == path.count
-            if same {
-                for i in stride(from: 0, to: path.count, by: 2) where lastIDs[i / 2] != path[i] {
-                    same = false
-                    break
-                }
-            }
-            if !same {
-                lastIDs = stride(from: 0, to: path.count, by: 2).map { path[$0] }
+            if !FirestoreTree.sameCollections(lastIDs, path) {
+                lastIDs = FirestoreTree.collectionIDs(path)
                 let collection = lastIDs.joined(separator: "/*/")
                 last = keys[collection].map { (collection, $0) }
             }
