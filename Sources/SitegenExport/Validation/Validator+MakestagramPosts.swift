@@ -353,14 +353,14 @@ extension Validator {
         return (post, ofDeletedPosts.subtracting(post.keys))
     }
 
-    /// Calls `body` with each container list of `node` kept by post (`<node>/<key>`, or a
-    /// list in each post) and the post; the list of a post that does not exist is
-    /// `dangling`, removed whole.
     /// Whether any post was read: where none was (the posts node absent, or kept where the
     /// schema does not say), a like or a comment of a post that is not there cannot be
     /// told dangling from unread, and is left alone, not removed.
     var knowsPosts: Bool { !index.posts.isEmpty }
 
+    /// Calls `body` with each container list of `node` kept by post (`<node>/<key>`, or a
+    /// list in each post) and the post; the list of a post that does not exist is
+    /// `dangling`, removed whole.
     private func forEachPostList(_ node: Schema.Node, dangling: FindingCode,
                                  _ body: (_ post: Int32, _ list: Int32, _ path: () -> String) -> Void) {
         guard let place = schema.place(node) else { return }

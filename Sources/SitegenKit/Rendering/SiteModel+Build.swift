@@ -91,15 +91,15 @@ extension SiteModel {
             }
         }
 
-        /// A comment author's name (the username of the user its uid or username names, else
-        /// as written) and the rendered user it is, by uid, else by username (-1: none).
         let rendered = model.userByIndex
         /// The rendered user a comment's username names (case-folded), -1 for none.
         func byUsername(_ name: String) -> Int32 {
             index.user(username: name).flatMap { rendered[$0] }.map(Int32.init) ?? -1
         }
-        // An author that is no uid may be a username (karlhadwen's `displayName`, typed
-        // in another case: `Hana` for `hana`), looked up case-folded.
+        /// A comment author's name (the username of the user its uid or username names, else
+        /// as written) and the rendered user it is, by uid, else by username (-1: none): an
+        /// author that is no uid may be a username (karlhadwen's `displayName`, typed in
+        /// another case: `Hana` for `hana`), looked up case-folded.
         func author(_ value: String) -> (String, Int32) {
             if let u = index.user(uid: value) { return (displayName(index.users[Int(u)]) ?? value, rendered[u].map(Int32.init) ?? -1) }
             return (value, byUsername(value))

@@ -115,10 +115,6 @@ enum LikesDetector {
         return (.postLikes, path, "\(number(lists)) posts hold \(what)")
     }
 
-    /// The likers' list inside a post's likes kept as a map of it and its counter (igips'
-    /// `likes: {num, users: [usernames]}`): the name of the one list of most such maps,
-    /// kept beside exactly one number and nothing else, under a key that is no user's id,
-    /// its entries mostly users' ids; nil where the likes are no such map.
     /// The map named as likes that holds the likers' list and its counter
     /// (`listInCounterMap`), held by the most posts, and that list's name.
     private static func counterMap(in records: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> (map: String, list: String)? {
@@ -135,6 +131,10 @@ enum LikesDetector {
         return nil
     }
 
+    /// The likers' list inside a post's likes kept as a map of it and its counter (igips'
+    /// `likes: {num, users: [usernames]}`): the name of the one list of most such maps,
+    /// kept beside exactly one number and nothing else, under a key that is no user's id,
+    /// its entries mostly users' ids; nil where the likes are no such map.
     static func listInCounterMap(at place: [Schema.Name?], uids: Set<String>, doc: JSONDocument) -> String? {
         var maps = 0, entries = 0, ids = 0
         var names: [String: Int] = [:]

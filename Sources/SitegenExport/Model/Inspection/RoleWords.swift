@@ -60,9 +60,6 @@ enum RoleWords {
         /// A username: a user (in `Role.users`' languages), a handle, a nickname (pseudo fr,
         /// apodo es, apelido pt, takma ad tr).
         static let handle = ["handle", "nick", "pseudo", "apodo", "apelido", "takma"] + RoleWords.words(.users)
-        /// A post's time: created or published (criado pt, creado es, créé fr, oluşturulma
-        /// tr, dibuat id, erstellt de), a date or a time (fecha es, data pt/it, date fr,
-        /// tarih/zaman tr, tanggal/waktu id, Datum/Zeit de, heure fr, ora it).
         /// A member naming the comment a reply answers, to break a tie between members that
         /// name one by value: parent, reply, answer (resposta pt, respuesta es, réponse fr,
         /// yanıt tr, balasan id, Antwort de, risposta it), thread.
@@ -80,6 +77,9 @@ enum RoleWords {
                            "borrado", "borrada", "supprime", "supprimee", "silindi", "silinmis", "dihapus", "geloscht", "entfernt",
                            "eliminato", "eliminata", "cancellato", "cancellata"]
 
+        /// A post's time: created or published (criado pt, creado es, créé fr, oluşturulma
+        /// tr, dibuat id, erstellt de), a date or a time (fecha es, data pt/it, date fr,
+        /// tarih/zaman tr, tanggal/waktu id, Datum/Zeit de, heure fr, ora it).
         static let time = ["creat", "crea", "cree", "criad", "olustur", "dibuat", "erstellt", "publish", "posted", "date", "time",
                            "fecha", "data", "tarih", "zaman", "tanggal", "waktu", "datum", "zeit", "heure"]
     }
