@@ -127,7 +127,10 @@ public struct ExportInspection: Sendable {
         var c = InspectionContext(export: export, schema: schema, coverage: counted)
         c.usersGuess = UsersDetector.root(c)
         c.uids = c.usersRoot() == nil ? UsersDetector.implied(c) : UsersDetector.ids(c)
-        c.usernames = UsersDetector.usernames(c)
+        // The username under a name no variant has, guessed once: for the comments named by
+        // username and for the block.
+        let username = UserFieldsDetector.username(c)
+        c.usernames = UsersDetector.usernames(c, guessed: username)
         if export.dialect == .makestagram && doc.isObject(doc.root) {
             if let users = c.usersGuess { c.nodeGuesses.append((.users, users.name.text, users.why)) }
             privateRoots = PrivateData.roots(c)
@@ -149,7 +152,7 @@ public struct ExportInspection: Sendable {
         if export.dialect == .makestagram {
             fieldGuesses = [
                 PostsDetector.owner(c), CommentsDetector.author(c), PostsDetector.image(c), PostsDetector.caption(c),
-                TimesDetector.created(c), UserFieldsDetector.avatar(c) ?? UserFieldsDetector.avatarInMap(c), UserFieldsDetector.username(c),
+                TimesDetector.created(c), UserFieldsDetector.avatar(c) ?? UserFieldsDetector.avatarInMap(c), username,
                 UserFieldsDetector.bio(c), UserFieldsDetector.privateFlag(c) ?? UserFieldsDetector.privateFlagInMaps(c),
                 CountersDetector.likes(c), CountersDetector.comments(c), CommentsDetector.text(c),
             ].compactMap { $0 }

@@ -243,12 +243,13 @@ enum UsersDetector {
     /// (`ExportIndex.fold`), where users are a node: a comment may name its author by
     /// username alone, typed in another case (karlhadwen's `{displayName: "Hana"}` for the
     /// user `hana`). The username is read under its spellings, else under the name
-    /// `UserFieldsDetector.username` guesses (`handle`, `nick`). Empty with no node of users.
-    static func usernames(_ c: InspectionContext) -> Set<String> {
+    /// `UserFieldsDetector.username` guesses (`handle`, `nick`: `guessed`). Empty with no
+    /// node of users.
+    static func usernames(_ c: InspectionContext, guessed username: FieldGuess?) -> Set<String> {
         guard let users = c.usersRoot() else { return [] }
         let doc = c.doc
         let guessed = c.isPresent(.users) ? nil : users
-        let names = c.schema.names(.username) + (UserFieldsDetector.username(c).map { [Schema.Name($0.name)] } ?? [])
+        let names = c.schema.names(.username) + (username.map { [Schema.Name($0.name)] } ?? [])
         var found = Set<String>()
         c.forEachUser(in: guessed) { record in
             guard doc.isObject(record), let name = doc.member(record, names).flatMap({ doc.string(doc.value($0)) }), !name.isEmpty else { return }
